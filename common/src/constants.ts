@@ -1,0 +1,33 @@
+/** Business constants of spec §9, written once. */
+
+export const TRIAL_DAYS = 14;
+export const DEFAULT_MAX_ADS = 1;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const AD_TITLE_MAX_LENGTH = 100;
+export const AD_DESCRIPTION_MAX_LENGTH = 1000;
+export const AD_PRICE_MAX = 9_999_999_999.99;
+export const MAX_IMAGES_PER_AD = 10;
+export const MAX_VIDEOS_PER_AD = 2;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+
+export const HOME_FEATURED_LIMIT = 6;
+export const RELATED_ADS_LIMIT = 4;
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 50;
+
+/** Meta descriptions (and previews) are cut to this many characters (spec §2 /ad/{id}). */
+export const META_DESCRIPTION_MAX_LENGTH = 160;
+
+export const ENGAGEMENT_MILESTONE = 500;
+export const POPULAR_SELLER_VIEWS = 50;
+export const ENGAGEMENT_MASTER_POINTS = 100;
+export const BOOST_SCORE_POINTS = 10;
+
+/** Short free-text profile fields (spec §5: no checks beyond sane lengths). */
+export const PROFILE_NAME_MAX_LENGTH = 100;
+export const PROFILE_PHONE_MAX_LENGTH = 40;
+export const PROFILE_LOCATION_MAX_LENGTH = 120;

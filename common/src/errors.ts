@@ -1,0 +1,50 @@
+/**
+ * Every error code the API answers with, and the sentence a person reads.
+ * Codes are stable: the client maps them to the spec's toasts (spec §8).
+ */
+export const errorMessages = {
+  validation_failed: 'Some fields are missing or invalid.',
+  unauthenticated: 'Please sign in to continue.',
+  forbidden: "You don't have permission to do that.",
+  not_found: 'Not found.',
+  route_not_found: 'There is no such API endpoint.',
+  method_not_allowed: 'This endpoint does not accept that method.',
+  rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  cross_origin_refused: 'Requests from other sites are not accepted.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'This content type is not accepted here.',
+  service_unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  internal_error: 'Something went wrong on our side. Please try again.',
+  email_taken: 'An account with this e-mail already exists.',
+  invalid_credentials: 'Invalid e-mail or password.',
+  email_not_verified: 'Please verify your e-mail address before signing in.',
+  invalid_token: 'This link is invalid or has expired.',
+  ad_limit_reached: "You've reached your ad limit. Upgrade to post more ads.",
+  trial_expired: 'Your 14-day trial has expired. Upgrade to continue posting ads.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+/** The body of every error response. (No schema library here: the client's first load stays small.) */
+export interface ApiErrorBody {
+  error: {
+    code: string;
+    message: string;
+    /** Field-level problems of a validation error: field path → message. */
+    fields?: Record<string, string>;
+  };
+}
+
+/** Is this an API error body? */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
