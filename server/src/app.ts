@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createAuth } from './auth/auth';
+import { registerAuthRoutes } from './auth/routes';
+import { createSessionGuard } from './auth/session-guard';
+import { registerCategoryRoutes } from './categories/routes';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandling } from './http/errors';
+import { registerOriginCheck } from './http/origin-check';
+import type { Mailer } from './mail/mailer';
+import { registerLocalMediaRoutes } from './media/routes';
+import type { Storage } from './media/storage';
+import { clientDistFolder } from './paths';
+import { registerProfileRoutes } from './profiles/routes';
+import { registerSystemRoutes } from './system/routes';
+import { registerClientApp } from './web/client-app';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  storage: Storage & { root?: string };
+  logger: Logger;
+  authSecret: string;
+  /** Folder of the built web client; defaults to client/dist. */
+  clientDir?: string;
+}
+
+/** Builds the whole HTTP application; tests call this with their own database. */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config, database, storage, mailer, logger, authSecret } = dependencies;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // Answer 503 to new requests while draining on shutdown.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bazaar API', version: '1.0.0', description: 'The JSON API behind Bazaar.' },
+      servers: [{ url: config.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [] });
+
+  const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
+  const guard = createSessionGuard(auth);
+
+  await registerSystemRoutes(app, { pool: database.pool });
+  await registerAuthRoutes(app, { auth });
+  await registerProfileRoutes(app, { db: database.db, guard });
+  await registerCategoryRoutes(app, { db: database.db });
+  if (storage.root) await registerLocalMediaRoutes(app, { root: storage.root });
+  await registerClientApp(app, {
+    clientDir: dependencies.clientDir ?? clientDistFolder,
+    publicUrl: config.PUBLIC_URL,
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('starts with nothing set: port 3000, ./data, embedded database, demo data', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.STORAGE).toBe('local');
+    expect(config.PAYMENT_PROVIDER).toBe('demo');
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', STORAGE: 'ftp', DATABASE_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*STORAGE|PORT[\s\S]*STORAGE[\s\S]*DATABASE_URL/,
+    );
+  });
+
+  it('refuses S3 storage without a bucket and Stripe without its keys', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('reads booleans written as true/false', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+});

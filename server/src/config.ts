@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+/** Every environment variable Bazaar reads. The README's configuration table mirrors it. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: booleanFromString.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromString.default(false),
+  AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: booleanFromString.default(false),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  TWITTER_CLIENT_ID: optionalString,
+  TWITTER_CLIENT_SECRET: optionalString,
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config extends Omit<Environment, 'DATA_DIR' | 'PUBLIC_URL'> {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; stops with a message naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const environment = parsed.data;
+  const problems: string[] = [];
+  if (environment.STORAGE === 's3' && !environment.S3_BUCKET) {
+    problems.push('  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (
+    environment.PAYMENT_PROVIDER === 'stripe' &&
+    (!environment.STRIPE_SECRET_KEY || !environment.STRIPE_WEBHOOK_SECRET)
+  ) {
+    problems.push('  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both required when PAYMENT_PROVIDER=stripe');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  return {
+    ...environment,
+    DATA_DIR: path.resolve(environment.DATA_DIR),
+    PUBLIC_URL: (environment.PUBLIC_URL ?? `http://localhost:${environment.PORT}`).replace(/\/$/, ''),
+    isProduction: environment.NODE_ENV === 'production',
+  };
+}

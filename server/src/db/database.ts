@@ -1,0 +1,40 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Database;
+}
+
+// node-postgres returns numeric and bigint as strings by default; ours fit in a double.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(url: string, poolSize: number, logger: Logger): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query that hangs longer than this is a fault, not a slow page.
+    statement_timeout: 15_000,
+    application_name: 'bazaar',
+  });
+  // An idle client's connection can drop (database restart); the pool replaces it.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  return { pool, db: drizzle(pool, { schema, casing: undefined }) };
+}
+
+/** Is the database answering? Used by /api/ready. */
+export async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+// ---------------------------------------------------------------------------
+// Tables of the auth library (Better Auth). Property names are the library's field names;
+// column names follow our snake_case convention.
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Rate-limit counters, shared by every app process (Redis replaces this when configured). */
+export const rateLimits = pgTable('rate_limits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Bazaar's own tables. Column names follow the spec (§3).
+
+/** A user's marketplace profile. Its "verified" tick is the user's confirmed e-mail. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    location: text('location').notNull().default(''),
+    subscription_status: text('subscription_status', { enum: ['trial', 'active'] })
+      .notNull()
+      .default('trial'),
+    subscription_plan: text('subscription_plan', { enum: ['starter', 'premium', 'master'] }),
+    trial_end_date: timestamp('trial_end_date', { withTimezone: true }).notNull(),
+    max_ads: integer('max_ads').notNull().default(1),
+    current_period_end: timestamp('current_period_end', { withTimezone: true }),
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    /** Notification and privacy preferences, shaped by a schema in common/. */
+    settings: jsonb('settings').notNull().default({}),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [check('profiles_max_ads_nonnegative', sql`${table.max_ads} >= 0`)],
+);
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull(),
+  sort_order: integer('sort_order').notNull(),
+});
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: varchar('description', { length: 1000 }).notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.id),
+    location: text('location').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    status: text('status', { enum: ['active', 'hidden'] })
+      .notNull()
+      .default('active'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')`,
+      ),
+  },
+  (table) => [
+    check('advertisements_price_nonnegative', sql`${table.price} >= 0`),
+    index('advertisements_active_created_idx')
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`status = 'active'`),
+    index('advertisements_active_category_created_idx')
+      .on(table.category, table.created_at.desc(), table.id.desc())
+      .where(sql`status = 'active'`),
+    index('advertisements_active_price_idx')
+      .on(table.price, table.id)
+      .where(sql`status = 'active'`),
+    index('advertisements_active_views_idx')
+      .on(table.views.desc(), table.id.desc())
+      .where(sql`status = 'active'`),
+    index('advertisements_featured_created_idx')
+      .on(table.created_at.desc())
+      .where(sql`status = 'active' and featured`),
+    index('advertisements_user_created_idx').on(table.user_id, table.created_at.desc()),
+    index('advertisements_search_idx').using('gin', table.search),
+    index('advertisements_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
+  ],
+);
+
+export const adMedia = pgTable(
+  'ad_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    position: integer('position').notNull(),
+    /** Storage key of the full-size image, or of the video. */
+    storage_key: text('storage_key').notNull(),
+    /** Storage key of the card-size image variant; null for videos. */
+    card_key: text('card_key'),
+    content_type: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes').notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [uniqueIndex('ad_media_ad_kind_position_idx').on(table.ad_id, table.kind, table.position)],
+);
+
+/** A signed-in user's favourite; an ad's `likes` is the number of these rows. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.ad_id] }),
+    index('favorites_ad_id_idx').on(table.ad_id, table.created_at),
+  ],
+);
+
+/** One row per viewer per ad per day, so a view counts once a day (issue: ad page). */
+export const adViews = pgTable(
+  'ad_views',
+  {
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    /** The viewer's user id, or a keyed hash of an anonymous visitor's address and agent. */
+    viewer_key: text('viewer_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ad_id, table.viewer_key, table.day] }),
+    index('ad_views_ad_day_idx').on(table.ad_id, table.day),
+  ],
+);
+
+/** A payment attempt for a plan, created by the server before the payment page opens. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }).notNull(),
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    provider_session_id: text('provider_session_id'),
+    amount_cents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('open'),
+    created_at: createdAt(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('checkouts_user_created_idx').on(table.user_id, table.created_at.desc()),
+    uniqueIndex('checkouts_provider_session_idx').on(table.provider, table.provider_session_id),
+  ],
+);
+
+/** Verified payment events; the primary key makes a replayed event a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    event_id: text('event_id').notNull(),
+    checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.event_id] })],
+);

@@ -1,0 +1,104 @@
+import { errorMessages, type ApiErrorBody, type ErrorCode } from '@bazaar/common/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error the API answers on purpose, with a status that means it and a stable code. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string = errorMessages[code],
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message?: string, fields?: Record<string, string>) =>
+  new AppError(400, 'validation_failed', message, fields);
+export const unauthenticated = () => new AppError(401, 'unauthenticated');
+export const forbidden = (message?: string) => new AppError(403, 'forbidden', message);
+export const notFound = (message?: string) => new AppError(404, 'not_found', message);
+export const serviceUnavailable = () => new AppError(503, 'service_unavailable');
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Errors node-postgres raises when the database cannot be reached or is shutting down. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P02' || // crash_shutdown
+    code === '57P03' || // cannot_connect_now
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      error.message,
+    )
+  );
+}
+
+const fastifyErrorCodes: Record<string, { status: number; code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'validation_failed' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'validation_failed',
+    message: 'The request body is empty.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'validation_failed',
+    message: 'The request body is not valid JSON.',
+  },
+};
+
+/** One place turns every failure into `{ error: { code, message } }` with a fitting status. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      const context = error.validationContext ?? 'request';
+      for (const issue of error.validation) {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        fields[where || context] = issue.message ?? 'Invalid value.';
+      }
+      return reply.status(400).send(errorBody('validation_failed', errorMessages.validation_failed, fields));
+    }
+    const known = error.code ? fastifyErrorCodes[error.code] : undefined;
+    if (known) {
+      return reply
+        .status(known.status)
+        .send(errorBody(known.code, known.message ?? errorMessages[known.code]));
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send(errorBody('validation_failed', 'The request body is not valid JSON.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('service_unavailable', errorMessages.service_unavailable));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('rate_limited', errorMessages.rate_limited));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send(errorBody('validation_failed', error.message || errorMessages.validation_failed));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal_error', errorMessages.internal_error));
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin this request was addressed to, as the browser saw it. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses state-changing API requests sent by pages of other sites (CSRF). Browsers send
+ * `Origin` (or at least `Sec-Fetch-Site`) on such requests; clients that send neither are
+ * not browsers and authenticate with a bearer token, which another site cannot borrow.
+ */
+export function registerOriginCheck(
+  app: FastifyInstance,
+  options: { publicUrl: string; exemptPrefixes: string[] },
+): void {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin === publicOrigin || origin === requestOrigin(request)) return;
+      throw new AppError(403, 'cross_origin_refused');
+    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
+      throw new AppError(403, 'cross_origin_refused');
+    }
+  });
+}

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
+import { runMigrations } from './db/migrate';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { createStorage } from './media/create-storage';
+import { seedDemoData } from './seed/seed-demo-data';
+import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
+
+/** How long in-flight requests get to finish on shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+interface Running {
+  app?: FastifyInstance;
+  database?: DatabaseHandle;
+  embedded?: EmbeddedPostgresHandle;
+  releaseDataDir?: () => Promise<void>;
+}
+
+async function start(config: Config, logger: Logger, running: Running): Promise<void> {
+  const startedAt = Date.now();
+  if (!config.DATABASE_URL) running.releaseDataDir = await lockDataDir(config.DATA_DIR);
+  const secrets = await loadOrCreateSecrets(config.DATA_DIR);
+
+  if (!config.DATABASE_URL) {
+    running.embedded = await startEmbeddedPostgres({
+      databaseDir: path.join(config.DATA_DIR, 'postgres'),
+      password: secrets.postgresPassword,
+      logger,
+    });
+  }
+  const databaseUrl = config.DATABASE_URL ?? running.embedded!.url;
+  running.database = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, logger);
+  await runMigrations(running.database.pool);
+
+  const storage = createStorage(config);
+  if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger);
+
+  running.app = await buildApp({
+    config,
+    database: running.database,
+    storage,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      logger,
+    }),
+    logger,
+    authSecret: config.AUTH_SECRET ?? secrets.authSecret,
+  });
+  await running.app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    {
+      url: config.PUBLIC_URL,
+      database: config.DATABASE_URL ? 'external' : 'embedded',
+      startupMs: Date.now() - startedAt,
+    },
+    `Bazaar is ready at ${config.PUBLIC_URL}`,
+  );
+}
+
+/** Stop accepting, let in-flight requests finish, close the pool, stop the database. */
+async function stop(running: Running, logger: Logger): Promise<void> {
+  await running.app?.close();
+  await running.database?.pool.end();
+  await running.embedded?.stop();
+  await running.releaseDataDir?.();
+  logger.info('Bazaar stopped');
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const running: Running = {};
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    stop(running, logger).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await start(config, logger, running);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) logger.fatal(error.message);
+    else logger.fatal({ err: error }, 'Bazaar could not start');
+    await stop(running, logger).catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The server package's folder, found from this module's location so that the same code
+ * works from `src/` (tests, development) and from the bundled `dist/main.js`.
+ */
+function findServerRoot(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(directory, 'drizzle.config.ts'))) {
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('Cannot find the server package folder');
+    directory = parent;
+  }
+  return directory;
+}
+
+export const serverRoot = findServerRoot();
+export const migrationsFolder = path.join(serverRoot, 'migrations');
+export const clientDistFolder = path.join(serverRoot, '..', 'client', 'dist');

@@ -1,0 +1,19 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function waitForProcessExit(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`Process ${pid} did not exit within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe('GET /api/health and /api/ready', () => {
+  it('answers that the process is up', async () => {
+    const response = await testApp.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers ready while the database is reachable', async () => {
+    const response = await testApp.app.inject('/api/ready');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers a JSON 404 for an unknown /api/ path, never the HTML shell', async () => {
+    const response = await testApp.app.inject('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({
+      error: { code: 'route_not_found', message: 'There is no such API endpoint.' },
+    });
+  });
+
+  it('answers a JSON 404 for an unknown API method too', async () => {
+    const response = await testApp.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('route_not_found');
+  });
+
+  it('serves the client shell for client routes so reloads work', async () => {
+    for (const url of ['/dashboard', '/category/electronics', '/search?q=bike', '/some/unknown/page']) {
+      const response = await testApp.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('does not answer a missing asset with the shell', async () => {
+    const response = await testApp.app.inject('/assets/missing-file.js');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the built client', () => {
+  let clientDir: string;
+  let withClient: TestApp;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'bazaar-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    await writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>x</title>\n<meta name="description" content="" /></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    withClient = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await withClient.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves the shell with the default title and description on every client route', async () => {
+    for (const url of ['/', '/profile', '/ad/unknown']) {
+      const response = await withClient.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<title>Bazaar — Buy and sell anything near you</title>');
+      expect(response.body).toContain(
+        '<meta name="description" content="Bazaar is a classified-ads marketplace',
+      );
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await withClient.app.inject('/assets/app-1a2b3c.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, nosniff, a referrer policy and no X-Powered-By', async () => {
+    const response = await testApp.app.inject('/');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'validation_failed', message: 'The request body is not valid JSON.' },
+    });
+  });
+});

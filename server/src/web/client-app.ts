@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errorMessages } from '@bazaar/common/errors';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorBody } from '../http/errors';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderIndexHtml, type PageHead } from './index-html';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
+<meta name="description" content="" /></head><body><h1>Bazaar</h1>
+<p>The web client is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds when needed).</p>
+</body></html>`;
+
+export interface ClientApp {
+  /** Sends the single-page app's shell, with a page-specific head when given. */
+  sendShell(reply: FastifyReply, head?: PageHead, status?: number): FastifyReply;
+}
+
+/**
+ * Serves the built web client: hashed assets cached for a year, the HTML shell never
+ * cached, and every client route answered with the shell so reloads work (history
+ * fallback). Unknown /api/* paths get a JSON 404, never the shell.
+ */
+export async function registerClientApp(
+  app: FastifyInstance,
+  { clientDir, publicUrl }: { clientDir: string; publicUrl: string },
+): Promise<ClientApp> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const isBuilt = existsSync(indexFile);
+  if (!isBuilt) app.log.warn({ clientDir }, 'the web client is not built; serving a notice');
+  const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const defaultShell = renderIndexHtml(template, { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION });
+
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      serveDotFiles: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        reply.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const clientApp: ClientApp = {
+    sendShell(reply, head, status = 200) {
+      const html = head
+        ? renderIndexHtml(template, { url: `${publicUrl}${reply.request.url}`, ...head })
+        : defaultShell;
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(html);
+    },
+  };
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/media/');
+    if (isApi || looksLikeFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const code = isApi ? 'route_not_found' : 'not_found';
+      return reply.status(404).send(errorBody(code, errorMessages[code]));
+    }
+    return clientApp.sendShell(reply);
+  });
+
+  return clientApp;
+}

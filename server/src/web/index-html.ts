@@ -1,0 +1,44 @@
+import { META_DESCRIPTION_MAX_LENGTH } from '@bazaar/common/constants';
+
+export const DEFAULT_TITLE = 'Bazaar — Buy and sell anything near you';
+export const DEFAULT_DESCRIPTION =
+  'Bazaar is a classified-ads marketplace: browse ads by category, search, and post your own with photos and videos.';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url?: string;
+  /** Absolute URL of a preview image. */
+  image?: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export function truncateForMeta(text: string): string {
+  const singleLine = text.replace(/\s+/g, ' ').trim();
+  if (singleLine.length <= META_DESCRIPTION_MAX_LENGTH) return singleLine;
+  return `${singleLine.slice(0, META_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+const HEAD_MARKER = /<title>[\s\S]*?<\/title>\s*<meta name="description"[^>]*>/;
+
+/**
+ * The client's index.html with a page's title, description and preview tags in its head,
+ * so shared links preview well and crawlers index the page without running scripts.
+ */
+export function renderIndexHtml(template: string, head: PageHead): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:site_name" content="Bazaar" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    head.url ? `<meta property="og:url" content="${escapeHtml(head.url)}" />` : '',
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+  ].filter(Boolean);
+  return template.replace(HEAD_MARKER, tags.join('\n    '));
+}
