@@ -1,0 +1,50 @@
+import type { MailMessage } from '../mail/mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function linkMessage(options: {
+  to: string;
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  url: string;
+  footer: string;
+}): MailMessage {
+  const { to, subject, greeting, body, action, url, footer } = options;
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${body}\n\n${action}: ${url}\n\n${footer}\n\n— Bazaar`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
+      `<p style="color:#666">${escapeHtml(footer)}</p><p>— Bazaar</p>`,
+  };
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  return linkMessage({
+    to,
+    subject: 'Confirm your e-mail address for Bazaar',
+    greeting: `Hello ${name || 'there'},`,
+    body: 'Welcome to Bazaar! Please confirm that this is your e-mail address.',
+    action: 'Confirm e-mail address',
+    url,
+    footer: 'If you did not create a Bazaar account, you can ignore this message.',
+  });
+}
+
+export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
+  return linkMessage({
+    to,
+    subject: 'Reset your Bazaar password',
+    greeting: `Hello ${name || 'there'},`,
+    body: 'Someone asked to reset the password of your Bazaar account. The link works once and expires in one hour.',
+    action: 'Choose a new password',
+    url,
+    footer: 'If this was not you, ignore this message: your password stays as it is.',
+  });
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_MAX_ADS, TRIAL_DAYS } from '@bazaar/common/constants';
+import { engagementScore, type SellerActivity } from '@bazaar/common/engagement';
+import { and, count, eq, sql, sum } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { advertisements, profiles, users } from '../db/schema';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Every new user starts a free trial with the default quota (spec §9). */
+export async function createProfileForNewUser(
+  executor: Executor,
+  user: { id: string; name: string; phone?: string; location?: string; createdAt: Date },
+): Promise<void> {
+  await executor
+    .insert(profiles)
+    .values({
+      id: user.id,
+      name: user.name,
+      phone: user.phone ?? '',
+      location: user.location ?? '',
+      subscription_status: 'trial',
+      trial_end_date: new Date(user.createdAt.getTime() + TRIAL_DAYS * DAY_MS),
+      max_ads: DEFAULT_MAX_ADS,
+    })
+    .onConflictDoNothing();
+}
+
+export async function findProfileWithUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      profile: profiles,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      userCreatedAt: users.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, userId));
+  return row;
+}
+
+export async function countActiveAdsForUser(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ active: count() })
+    .from(advertisements)
+    .where(and(eq(advertisements.user_id, userId), eq(advertisements.status, 'active')));
+  return row?.active ?? 0;
+}
+
+/** What the engagement score is computed from (formula in common/engagement). */
+export async function findSellerActivity(db: Database, userId: string): Promise<SellerActivity> {
+  const [row] = await db
+    .select({
+      adsPosted: count(),
+      viewsReceived: sql<number>`coalesce(${sum(advertisements.views)}, 0)::int`,
+      likesReceived: sql<number>`coalesce(${sum(advertisements.likes)}, 0)::int`,
+    })
+    .from(advertisements)
+    .where(eq(advertisements.user_id, userId));
+  return {
+    adsPosted: row?.adsPosted ?? 0,
+    viewsReceived: row?.viewsReceived ?? 0,
+    likesReceived: row?.likesReceived ?? 0,
+  };
+}
+
+export async function engagementScoreForUser(db: Database, userId: string): Promise<number> {
+  return engagementScore(await findSellerActivity(db, userId));
+}
