@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { findPlan } from '@bazaar/common/plans';
+import { hashPassword } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from '../db/database';
+import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
+import { accounts, adMedia, adViews, advertisements, favorites, profiles, users } from '../db/schema';
+import { storageKeysOf, storeAdImage, type NewAdMedia } from '../media/ad-images';
+import type { Storage } from '../media/storage';
+import { demoAds } from './demo-ads';
+import { generateDemoImage } from './demo-images';
+
+/** Demo sellers can sign in with this password (the README says so). */
+export const DEMO_PASSWORD = 'bazaar-demo';
+
+const demoSellers = [
+  {
+    name: 'Maria Gonzalez',
+    email: 'maria@demo.bazaar.local',
+    phone: '+1 512 555 0142',
+    location: 'Austin, TX',
+  },
+  {
+    name: 'James Carter',
+    email: 'james@demo.bazaar.local',
+    phone: '+1 206 555 0178',
+    location: 'Seattle, WA',
+  },
+  {
+    name: 'Aisha Rahman',
+    email: 'aisha@demo.bazaar.local',
+    phone: '+1 718 555 0110',
+    location: 'Brooklyn, NY',
+  },
+  { name: 'Tom Becker', email: 'tom@demo.bazaar.local', phone: '+1 503 555 0193', location: 'Portland, OR' },
+  {
+    name: 'Lena Park',
+    email: 'lena@demo.bazaar.local',
+    phone: '+1 415 555 0126',
+    location: 'San Francisco, CA',
+  },
+  {
+    name: 'Diego Alvarez',
+    email: 'diego@demo.bazaar.local',
+    phone: '+1 602 555 0164',
+    location: 'Phoenix, AZ',
+  },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deterministic pseudo-random numbers, so every fresh install shows the same demo. */
+function createRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * Fills an empty database with demo sellers and ads so every page has something to show
+ * on first start. Does nothing once any user exists. Safe to call from several processes.
+ */
+export async function seedDemoData(
+  database: DatabaseHandle,
+  storage: Storage,
+  logger: Logger,
+): Promise<void> {
+  await withAdvisoryLock(database.pool, advisoryLocks.demoSeed, async () => {
+    const { rows } = await database.pool.query<{ has_users: boolean }>(
+      'select exists (select 1 from users) as has_users',
+    );
+    if (rows[0]?.has_users) return;
+    const started = Date.now();
+    await insertDemoData(database, storage);
+    logger.info(
+      { sellers: demoSellers.length, ads: demoAds.length, ms: Date.now() - started },
+      'demo data loaded',
+    );
+  });
+}
+
+async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise<void> {
+  const random = createRandom(42);
+  const now = Date.now();
+  const master = findPlan('master');
+  if (!master) throw new Error('The master plan is missing');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const sellers = demoSellers.map((seller, index) => ({
+    ...seller,
+    id: randomUUID(),
+    createdAt: new Date(now - (120 + index * 20) * DAY_MS),
+  }));
+  const ads = demoAds.map((ad, index) => {
+    const createdAt = new Date(now - Math.floor(random() * 29 * DAY_MS) - index * 60_000);
+    return {
+      ...ad,
+      id: randomUUID(),
+      user_id: sellers[index % sellers.length]!.id,
+      featured: index % 6 === 1,
+      created_at: createdAt,
+      updated_at: createdAt,
+      // Traffic is skewed: most ads get a few dozen views, some get hundreds.
+      views: Math.floor(8 + 400 * random() ** 3),
+    };
+  });
+
+  const media: NewAdMedia[] = [];
+  try {
+    for (const [index, ad] of ads.entries()) {
+      const pictures = ad.featured ? 3 : 1 + Math.floor(random() * 2);
+      for (let position = 0; position < pictures; position += 1) {
+        const png = await generateDemoImage(ad.category, index * 10 + position);
+        media.push(await storeAdImage(storage, ad.id, png, position));
+      }
+    }
+
+    const likes = ads.flatMap((ad) =>
+      sellers
+        .filter((seller) => seller.id !== ad.user_id && random() < 0.35)
+        .map((seller) => ({
+          user_id: seller.id,
+          ad_id: ad.id,
+          created_at: new Date(ad.created_at.getTime() + DAY_MS),
+        })),
+    );
+    const views = ads.flatMap((ad) => {
+      const days = Math.max(1, Math.floor((now - ad.created_at.getTime()) / DAY_MS));
+      return Array.from({ length: ad.views }, (_, viewer) => ({
+        ad_id: ad.id,
+        viewer_key: `demo-visitor-${viewer}`,
+        day: new Date(ad.created_at.getTime() + Math.floor(random() * days) * DAY_MS)
+          .toISOString()
+          .slice(0, 10),
+      }));
+    });
+
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values(
+        sellers.map((seller) => ({
+          id: seller.id,
+          name: seller.name,
+          email: seller.email,
+          emailVerified: true,
+          createdAt: seller.createdAt,
+          updatedAt: seller.createdAt,
+        })),
+      );
+      await tx.insert(accounts).values(
+        sellers.map((seller) => ({
+          id: randomUUID(),
+          accountId: seller.id,
+          providerId: 'credential',
+          userId: seller.id,
+          password: passwordHash,
+        })),
+      );
+      await tx.insert(profiles).values(
+        sellers.map((seller) => ({
+          id: seller.id,
+          name: seller.name,
+          phone: seller.phone,
+          location: seller.location,
+          subscription_status: 'active' as const,
+          subscription_plan: master.id,
+          max_ads: master.maxAds,
+          trial_end_date: new Date(seller.createdAt.getTime() + 14 * DAY_MS),
+          current_period_end: new Date(now + 30 * DAY_MS),
+          created_at: seller.createdAt,
+        })),
+      );
+      await tx.insert(advertisements).values(ads.map((ad) => ({ ...ad, likes: 0 })));
+      await tx.insert(adMedia).values(media);
+      await tx.insert(favorites).values(likes);
+      for (let start = 0; start < views.length; start += 5_000) {
+        await tx
+          .insert(adViews)
+          .values(views.slice(start, start + 5_000))
+          .onConflictDoNothing();
+      }
+      // Counters agree with the rows they count.
+      await tx.execute(sql`
+        update advertisements a set
+          likes = (select count(*) from favorites f where f.ad_id = a.id),
+          views = (select count(*) from ad_views v where v.ad_id = a.id)`);
+    });
+  } catch (error) {
+    await Promise.all(storageKeysOf(media).map((key) => storage.delete(key)));
+    throw error;
+  }
+}
