@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { createMailer, type OutboxEntry } from '../src/mail/mailer';
+import { createLocalStorage } from '../src/media/storage';
+import { createTestDatabase, dropTestDatabase } from './database';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  uploadsDir: string;
+  /** Messages the app has "sent", oldest first (the local outbox). */
+  outbox(): Promise<OutboxEntry[]>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  environment?: Record<string, string>;
+  /** A built web client to serve; by default none, so the server's notice page is served. */
+  clientDir?: string;
+}
+
+/**
+ * The real application on a database of its own, with a temporary DATA_DIR for uploads
+ * and the mail outbox. Call once per test file (beforeAll) and close it afterwards.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const serverUrl = inject('databaseServerUrl');
+  const databaseUrl = await createTestDatabase(serverUrl);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bazaar-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    ...options.environment,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const database = openDatabase(databaseUrl, 5, logger);
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const outboxDir = path.join(dataDir, 'outbox');
+  const app = await buildApp({
+    config,
+    database,
+    storage: createLocalStorage(uploadsDir),
+    mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, outboxDir, logger }),
+    logger,
+    authSecret: 'test-secret-of-at-least-thirty-two-characters',
+    clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+  });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    uploadsDir,
+    async outbox() {
+      const files = (await readdir(outboxDir).catch(() => [] as string[])).sort();
+      return Promise.all(
+        files.map(
+          async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as OutboxEntry,
+        ),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.pool.end();
+      await dropTestDatabase(serverUrl, databaseUrl);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
