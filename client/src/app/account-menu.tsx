@@ -1,0 +1,65 @@
+import { CreditCard, LayoutDashboard, LogOut, User } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
+import type { CurrentUser } from '../features/auth/api';
+import { paths } from './paths';
+
+function displayName(user: CurrentUser['user']): string {
+  return user.user_metadata.name || user.email;
+}
+
+function initials(user: CurrentUser['user']): string {
+  const words = displayName(user)
+    .split(/[\s@.]+/)
+    .filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+/** The signed-in user's menu: Profile, Dashboard, Subscription, Logout (spec §2). */
+export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
+          <span className="flex size-9 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+            {initials(user)}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <div className="truncate font-medium">{displayName(user)}</div>
+          <div className="truncate text-xs text-muted-foreground">{user.email}</div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile}>
+            <User /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.dashboard}>
+            <LayoutDashboard /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.subscription}>
+            <CreditCard /> Subscription
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOut /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

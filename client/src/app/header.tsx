@@ -1,0 +1,179 @@
+import { Bell, LogOut, Menu, MessageCircle, Plus, Store, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { showNotImplemented } from '../components/not-implemented';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { toast } from '../components/ui/use-toast';
+import { useCurrentUser, useSignOut } from '../features/auth/api';
+import { usePostAdAction } from '../features/auth/use-require-sign-in';
+import { cn } from '../lib/cn';
+import { paths } from './paths';
+import { SearchBox } from './search-box';
+
+// Only signed-in visitors need the menu (and its positioning code): load it on demand.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+
+/** Signs out; says 'Sign out Failed' with the reason when it cannot (spec §8). */
+function useLogout() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => void navigate(paths.home),
+      onError: (error) =>
+        toast({
+          title: 'Sign out Failed',
+          description: error.message || 'Something went wrong',
+          variant: 'destructive',
+        }),
+    });
+}
+
+export function Header() {
+  const { data: currentUser, isPending } = useCurrentUser();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const logout = useLogout();
+  const postAd = usePostAdAction();
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link
+          to={paths.home}
+          className="flex shrink-0 items-center gap-2 font-bold text-primary"
+          onClick={closeMenu}
+        >
+          <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Store className="size-5" />
+          </span>
+          <span className="text-xl tracking-tight text-foreground">Bazaar</span>
+        </Link>
+
+        <SearchBox className="mx-4 hidden max-w-xl md:flex" />
+
+        <nav aria-label="Account" className="ml-auto hidden items-center gap-2 md:flex">
+          {isPending ? (
+            <Skeleton className="h-9 w-40" />
+          ) : currentUser ? (
+            <>
+              <Button onClick={postAd}>
+                <Plus /> Post Ad
+              </Button>
+              <Button variant="ghost" size="icon" aria-label="Notifications" onClick={showNotImplemented}>
+                <Bell />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label="Messages" onClick={showNotImplemented}>
+                <MessageCircle />
+              </Button>
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <AccountMenu user={currentUser.user} onLogout={logout} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <Button variant="ghost" asChild>
+                <Link to={paths.login}>Login</Link>
+              </Button>
+              <Button asChild>
+                <Link to={paths.register}>Sign Up</Link>
+              </Button>
+            </>
+          )}
+        </nav>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto md:hidden"
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? <X /> : <Menu />}
+        </Button>
+      </div>
+
+      <div className="border-t px-4 py-2 md:hidden">
+        <SearchBox />
+      </div>
+
+      {isMenuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
+          <ul className="flex flex-col gap-1">
+            <MobileLink to={paths.home} onChoose={closeMenu}>
+              Home
+            </MobileLink>
+            {currentUser ? (
+              <>
+                <MobileLink to={paths.dashboard} onChoose={closeMenu}>
+                  Dashboard
+                </MobileLink>
+                <MobileLink to={paths.profile} onChoose={closeMenu}>
+                  Profile
+                </MobileLink>
+                <MobileLink to={paths.subscription} onChoose={closeMenu}>
+                  Subscription
+                </MobileLink>
+                <li className="mt-2 grid grid-cols-2 gap-2">
+                  <Button
+                    onClick={() => {
+                      closeMenu();
+                      postAd();
+                    }}
+                  >
+                    <Plus /> Post Ad
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      closeMenu();
+                      logout();
+                    }}
+                  >
+                    <LogOut /> Logout
+                  </Button>
+                </li>
+              </>
+            ) : (
+              <li className="mt-2 grid grid-cols-2 gap-2">
+                <Button variant="outline" asChild>
+                  <Link to={paths.login} onClick={closeMenu}>
+                    Login
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link to={paths.register} onClick={closeMenu}>
+                    Sign Up
+                  </Link>
+                </Button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function MobileLink({ to, onChoose, children }: { to: string; onChoose: () => void; children: string }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end
+        onClick={onChoose}
+        className={({ isActive }) =>
+          cn(
+            'block rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent',
+            isActive && 'bg-accent text-accent-foreground',
+          )
+        }
+      >
+        {children}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '../components/ui/toaster';
+import { forgetAccount } from '../features/auth/api';
+import { ApiError } from '../lib/api-client';
+
+/** A session that ends (expired, revoked elsewhere) signs the user out everywhere at once. */
+function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isSessionEnded(error)) forgetAccount(queryClient);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isSessionEnded(error)) forgetAccount(queryClient);
+      },
+    }),
+  });
+  return queryClient;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

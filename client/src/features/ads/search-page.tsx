@@ -1,0 +1,8 @@
+// SCAFFOLD: replaced by the feature that owns this route.
+export function SearchPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-bold">Search</h1>
+    </div>
+  );
+}
