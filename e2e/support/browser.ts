@@ -1,0 +1,79 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchChromium } from './chromium';
+
+import { DESKTOP } from './browser-sizes';
+
+export { DESKTOP, PHONE } from './browser-sizes';
+
+let clientCounter = 0;
+
+/** A client address of its own for each browser context (the app trusts the proxy header). */
+function nextClientAddress(): string {
+  clientCounter += 1;
+  return `198.51.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors seen on the page (CSP violations among them). */
+  errors: string[];
+}
+
+/**
+ * One Chromium per test file, started in beforeAll; `openSession` gives each journey a
+ * clean browser context (its own cookies) at the app's address.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchChromium(inject('chromiumPath'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openSession(viewport = DESKTOP): Promise<Session> {
+    if (!browser) throw new Error('The browser has not started');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport,
+      extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // A failed request is reported by the test that caused it, not as a page error.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        errors.push(message.text());
+      }
+    });
+    return { context, page, errors };
+  }
+
+  return { baseUrl, openSession };
+}
+
+export const hasChromium = Boolean(inject('chromiumPath'));
+
+/** Messages in the app's local outbox, oldest first. */
+export async function readOutbox(): Promise<{ to: string; subject: string; links: string[] }[]> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))));
+}
+
+/** Fails the test if the page logged errors (uncaught exceptions, CSP violations). */
+export function expectNoPageErrors(session: Session): void {
+  expect(session.errors, 'errors on the page').toEqual([]);
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
+
+describe.skipIf(!hasChromium)('the app shell', () => {
+  const { openSession } = useBrowser();
+
+  it('shows the home page with categories and their counts from the demo data', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto('/');
+    await expect.poll(() => page.title()).toContain('Bazaar');
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    const electronics = page.getByRole('link', { name: /Electronics \d+ ads/ });
+    await electronics.waitFor();
+    expect(await page.getByRole('link', { name: /ads$/ }).count()).toBeGreaterThanOrEqual(12);
+    await expect.poll(() => page.getByRole('link', { name: 'Login' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it('searches from the header: a trimmed query goes to /search, an empty one does nothing', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search ads' }).first();
+    await search.fill('   ');
+    await search.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await search.fill('  mountain bike ');
+    await search.press('Enter');
+    await page.waitForURL('**/search?q=mountain%20bike');
+    await session.context.close();
+  });
+
+  it('reloads any client route into the app, and shows a not-found page for unknown paths', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    await session.context.close();
+  });
+
+  it('opens the mobile menu on a phone and closes it when a link is chosen', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Login', 'Sign Up']);
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login');
+    expect(await menu.isVisible()).toBe(false);
+    await session.context.close();
+  });
+
+  it('links the footer to the three category pages', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    await page.goto('/');
+    const links = page
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: 'Popular categories' })
+      .getByRole('link');
+    await links.first().waitFor();
+    const hrefs = await links.evaluateAll((elements) => elements.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(['/category/electronics', '/category/vehicles', '/category/real-estate']);
+    await session.context.close();
+  });
+});
