@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postGate, trialDaysLeft } from './subscription-rules';
+import { effectiveSubscription, postGate, trialDaysLeft } from './subscription-rules';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-01T12:00:00Z');
@@ -41,5 +41,30 @@ describe('postGate', () => {
     const subscriber = { subscriptionStatus: 'active' as const, trialEndDate: new Date(0), maxAds: 5 };
     expect(postGate({ ...subscriber, activeAds: 4 }, now)).toBe('allowed');
     expect(postGate({ ...subscriber, activeAds: 5 }, now)).toBe('ad_limit_reached');
+  });
+});
+
+describe('effectiveSubscription', () => {
+  const paid = {
+    subscriptionStatus: 'active' as const,
+    subscriptionPlan: 'starter' as const,
+    trialEndDate: new Date(now.getTime() - 30 * DAY),
+    maxAds: 5,
+    currentPeriodEnd: new Date(now.getTime() + DAY),
+  };
+
+  it('keeps a plan whose period is running', () => {
+    expect(effectiveSubscription(paid, now)).toMatchObject({ subscriptionStatus: 'active', maxAds: 5 });
+  });
+
+  it('drops a plan whose period has ended back to the default quota with the trial over', () => {
+    const ended = effectiveSubscription({ ...paid, currentPeriodEnd: new Date(now.getTime() - 1) }, now);
+    expect(ended).toEqual({
+      subscriptionStatus: 'trial',
+      subscriptionPlan: null,
+      trialEndDate: paid.trialEndDate,
+      maxAds: 1,
+    });
+    expect(postGate({ ...ended, activeAds: 0 }, now)).toBe('trial_expired');
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_ADS } from './constants';
+import type { PlanId } from './plans';
 
 export const subscriptionStatusSchema = z.enum(['trial', 'active']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
@@ -30,4 +32,32 @@ export function postGate(seller: SellerQuota, now: Date = new Date()): PostGate 
   }
   if (seller.activeAds >= seller.maxAds) return 'ad_limit_reached';
   return 'allowed';
+}
+
+/** A profile's subscription fields as stored. */
+export interface StoredSubscription {
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionPlan: PlanId | null;
+  trialEndDate: Date;
+  maxAds: number;
+  /** End of the paid period; null during the trial. */
+  currentPeriodEnd: Date | null;
+}
+
+export type EffectiveSubscription = Omit<StoredSubscription, 'currentPeriodEnd'>;
+
+/**
+ * The subscription as it stands now. A paid period that has ended without renewal leaves the
+ * seller where an ended trial does: no plan, the default quota, and an upgrade to post again.
+ * Existing ads stay (spec §9 FAQ).
+ */
+export function effectiveSubscription(
+  stored: StoredSubscription,
+  now: Date = new Date(),
+): EffectiveSubscription {
+  const { currentPeriodEnd, ...subscription } = stored;
+  if (subscription.subscriptionStatus === 'active' && currentPeriodEnd && currentPeriodEnd <= now) {
+    return { ...subscription, subscriptionStatus: 'trial', subscriptionPlan: null, maxAds: DEFAULT_MAX_ADS };
+  }
+  return subscription;
 }

@@ -1,10 +1,16 @@
 import { DEFAULT_MAX_ADS, TRIAL_DAYS } from '@bazaar/common/constants';
 import { engagementScore, type SellerActivity } from '@bazaar/common/engagement';
+import {
+  effectiveSubscription,
+  type EffectiveSubscription,
+  type SellerQuota,
+} from '@bazaar/common/subscription-rules';
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { advertisements, profiles, users } from '../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+type Profile = typeof profiles.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,4 +74,29 @@ export async function findSellerActivity(db: Database, userId: string): Promise<
 
 export async function engagementScoreForUser(db: Database, userId: string): Promise<number> {
   return engagementScore(await findSellerActivity(db, userId));
+}
+
+/** The profile's subscription as it stands now (a lapsed plan no longer counts). */
+export function subscriptionOf(profile: Profile, now: Date = new Date()): EffectiveSubscription {
+  return effectiveSubscription(
+    {
+      subscriptionStatus: profile.subscription_status,
+      subscriptionPlan: profile.subscription_plan,
+      trialEndDate: profile.trial_end_date,
+      maxAds: profile.max_ads,
+      currentPeriodEnd: profile.current_period_end,
+    },
+    now,
+  );
+}
+
+/**
+ * The seller's quota for deciding whether they may post, read inside a transaction with the
+ * profile row locked: concurrent creates by one seller queue here, so none can race past
+ * the limit.
+ */
+export async function lockSellerQuota(tx: Executor, userId: string): Promise<SellerQuota | undefined> {
+  const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+  if (!profile) return undefined;
+  return { ...subscriptionOf(profile), activeAds: await countActiveAdsForUser(tx, userId) };
 }

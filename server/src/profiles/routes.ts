@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { unauthenticated } from '../http/errors';
-import { countActiveAdsForUser, findProfileWithUser, findSellerActivity } from './queries';
+import { countActiveAdsForUser, findProfileWithUser, findSellerActivity, subscriptionOf } from './queries';
 
 export async function registerProfileRoutes(
   app: FastifyInstance,
@@ -32,12 +32,7 @@ export async function registerProfileRoutes(
       ]);
       if (!found) throw unauthenticated();
       const { profile } = found;
-      const quota = {
-        subscriptionStatus: profile.subscription_status,
-        trialEndDate: profile.trial_end_date,
-        maxAds: profile.max_ads,
-        activeAds,
-      };
+      const subscription = subscriptionOf(profile);
       return {
         user: {
           id: user.id,
@@ -46,18 +41,18 @@ export async function registerProfileRoutes(
           created_at: found.userCreatedAt.toISOString(),
           user_metadata: {
             name: profile.name,
-            subscription_status: profile.subscription_status,
-            subscription_plan: profile.subscription_plan,
-            trial_end_date: profile.trial_end_date.toISOString(),
+            subscription_status: subscription.subscriptionStatus,
+            subscription_plan: subscription.subscriptionPlan,
+            trial_end_date: subscription.trialEndDate.toISOString(),
             engagement_score: engagementScore(activity),
-            max_ads: profile.max_ads,
+            max_ads: subscription.maxAds,
           },
         },
         quota: {
           active_ads: activeAds,
-          max_ads: profile.max_ads,
-          trial_days_left: trialDaysLeft(profile.trial_end_date),
-          post_gate: postGate(quota),
+          max_ads: subscription.maxAds,
+          trial_days_left: trialDaysLeft(subscription.trialEndDate),
+          post_gate: postGate({ ...subscription, activeAds }),
         },
       };
     },
