@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A seller's notification and privacy preferences (the checkboxes of /dashboard and
  * /profile, spec §2). Stored in profiles.settings; missing keys take the spec's defaults.
  */
-export const profileSettingsSchema = z.strictObject({
+const profileSettingsShape = {
   /** E-mail me about new messages. */
   emailNewMessages: z.boolean(),
   /** E-mail me when my ads are viewed or liked. */
@@ -17,7 +17,9 @@ export const profileSettingsSchema = z.strictObject({
   showPhoneNumber: z.boolean(),
   /** Let buyers message me directly. */
   allowDirectMessages: z.boolean(),
-});
+};
+
+export const profileSettingsSchema = z.strictObject(profileSettingsShape);
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 
 export const defaultProfileSettings: ProfileSettings = {
@@ -31,7 +33,7 @@ export const defaultProfileSettings: ProfileSettings = {
 
 /** The stored settings with defaults for anything not yet chosen; unknown keys are dropped. */
 export function readProfileSettings(stored: unknown): ProfileSettings {
-  const partial = profileSettingsSchema.partial().safeParse(stored);
+  const partial = z.object(profileSettingsShape).partial().safeParse(stored);
   const chosen = partial.success ? partial.data : {};
   return {
     ...defaultProfileSettings,
