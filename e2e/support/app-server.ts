@@ -12,10 +12,15 @@ export interface AppServer {
   baseUrl: string;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited by itself or been stopped. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then wait for the process to exit; resolves with its exit code. */
+  stop(): Promise<number | null>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.on('error', reject);
@@ -26,15 +31,22 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the production build exactly as `npm start` runs it (embedded PostgreSQL, demo
- * data), in a fresh DATA_DIR on a free port, and waits until it is ready.
- */
-export async function startAppServer(environment: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+/** A fresh data folder that the embedded PostgreSQL (run as `postgres` under root) can reach. */
+export async function createDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bazaar-e2e-'));
-  // As root, the embedded PostgreSQL runs as `postgres` and must reach this folder.
   await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+export interface AppServerOptions {
+  dataDir?: string;
+  environment?: Record<string, string>;
+}
+
+/** Runs the production build exactly as `npm start` does, without waiting for it. */
+export async function spawnAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await createDataDir());
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(repositoryRoot, 'server', 'dist', 'main.js')], {
     cwd: repositoryRoot,
@@ -49,36 +61,55 @@ export async function startAppServer(environment: Record<string, string> = {}): 
       TRUST_PROXY: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
-      ...environment,
+      ...options.environment,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} while starting`);
-    try {
-      const response = await fetch(`${baseUrl}/api/ready`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('The app did not become ready within 90 s');
-    }
-    await sleep(250);
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
   }
-
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     baseUrl,
     dataDir,
     process: child,
+    output: () => output,
+    exited,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
     },
   };
+}
+
+/** Waits until /api/ready answers, or fails when the process exits or 90 s pass. */
+export async function waitUntilReady(server: AppServer, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.process.exitCode !== null) {
+      throw new Error(`The app exited with code ${server.process.exitCode} while starting`);
+    }
+    try {
+      const response = await fetch(`${server.baseUrl}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      server.process.kill('SIGKILL');
+      throw new Error(`The app did not become ready within ${timeoutMs / 1000} s`);
+    }
+    await sleep(200);
+  }
+}
+
+/** Starts the production build (embedded PostgreSQL, demo data) and waits until it is ready. */
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const server = await spawnAppServer(options);
+  await waitUntilReady(server);
+  return server;
 }

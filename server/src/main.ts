@@ -71,7 +71,7 @@ async function stop(running: Running, logger: Logger): Promise<void> {
   await running.database?.pool.end();
   await running.embedded?.stop();
   await running.releaseDataDir?.();
-  logger.info('Bazaar stopped');
+  if (running.database) logger.info('Bazaar stopped');
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDataDir, spawnAppServer, startAppServer, type AppServer } from '../support/app-server';
+
+const environment = { SEED_DEMO: 'false' };
+const password = 'lifecycle-password';
+
+async function signUp(server: AppServer, email: string, index: number): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.baseUrl,
+      'x-forwarded-for': `203.0.113.${index}`,
+    },
+    body: JSON.stringify({ name: `Seller ${index}`, email, password }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function canSignIn(server: AppServer, email: string, index: number): Promise<boolean> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.baseUrl,
+      'x-forwarded-for': `203.0.114.${index}`,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status === 200;
+}
+
+describe('running Bazaar on its embedded database', () => {
+  const dataDirs: string[] = [];
+  afterAll(async () => {
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+  });
+
+  it('refuses a second process on the same data folder, survives kill -9 and keeps every row', async () => {
+    const dataDir = await createDataDir();
+    dataDirs.push(dataDir);
+    const emails = Array.from({ length: 5 }, (_, index) => `lifecycle-${index}-${Date.now()}@example.com`);
+
+    const first = await startAppServer({ dataDir, environment });
+    for (const [index, email] of emails.entries()) await signUp(first, email, index + 1);
+
+    const second = await spawnAppServer({ dataDir, environment });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Another Bazaar process \(pid \d+\) is already using DATA_DIR=/);
+    expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
+
+    first.process.kill('SIGKILL');
+    await first.exited;
+
+    const restarted = await startAppServer({ dataDir, environment });
+    for (const [index, email] of emails.entries()) {
+      expect(await canSignIn(restarted, email, index + 1), email).toBe(true);
+    }
+
+    expect(await restarted.stop()).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'bazaar.pid'))).toBe(false);
+  });
+});
