@@ -22,7 +22,7 @@ const STYLE = `
   main{width:100%;max-width:440px;background:#fff;border:1px solid #e3e5ee;border-radius:16px;
     box-shadow:0 10px 30px rgba(30,34,53,.08);padding:28px}
   .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:15px;margin-bottom:20px}
-  .brand span{display:inline-flex;width:28px;height:28px;border-radius:8px;background:#4338ca;color:#fff;
+  .brand .logo{display:inline-flex;width:28px;height:28px;border-radius:8px;background:#4338ca;color:#fff;
     align-items:center;justify-content:center;font-size:14px}
   .tag{margin-left:auto;font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.05em;
     background:#fef3c7;color:#92400e;border-radius:999px;padding:3px 8px}
@@ -58,7 +58,7 @@ ${options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refres
 </head>
 <body>
 <main>
-<div class="brand"><span aria-hidden="true">B</span>Bazaar${options.isDemo ? '<em class="tag">Demo payment</em>' : ''}</div>
+<div class="brand"><span class="logo" aria-hidden="true">B</span>Bazaar${options.isDemo ? '<span class="tag">Demo payment</span>' : ''}</div>
 ${body}
 </main>
 </body>
