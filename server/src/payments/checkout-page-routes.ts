@@ -19,9 +19,14 @@ function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
+function statusOf(view: CheckoutOutcomeView): number {
+  if (view.kind === 'not-found') return 404;
+  if (view.kind === 'sign-in') return 401;
+  return view.kind === 'forbidden' ? 403 : 200;
+}
+
 function outcomePage(reply: FastifyReply, view: CheckoutOutcomeView): FastifyReply {
-  const status = { 'not-found': 404, 'sign-in': 401, forbidden: 403 }[view.kind as string] ?? 200;
-  return sendPage(reply, renderCheckoutOutcomePage(view), status);
+  return sendPage(reply, renderCheckoutOutcomePage(view), statusOf(view));
 }
 
 export interface CheckoutPageDependencies {

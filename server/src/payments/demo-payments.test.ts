@@ -150,6 +150,18 @@ describe('the demo provider’s payment events', () => {
   });
 });
 
+describe('the Stripe webhook without Stripe configured', () => {
+  it('does not exist', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
 describe('the demo payment page', () => {
   it('shows the plan, the price and a Pay button to the checkout’s owner', async () => {
     const seller = await createSeller(testApp.app);

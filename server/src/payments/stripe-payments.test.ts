@@ -151,6 +151,32 @@ describe('Stripe Checkout', () => {
   });
 });
 
+describe('the page Stripe Checkout returns the buyer to', () => {
+  it('waits for the webhook, says so when cancelled, and welcomes once the payment is verified', async () => {
+    const seller = await createSeller(testApp.app);
+    const { checkout } = await createCheckout(testApp.app, seller, 'starter');
+    const page = (query = '') =>
+      testApp.app.inject({
+        url: `/checkout/${checkout.id}/complete${query}`,
+        headers: { cookie: seller.cookie },
+      });
+
+    const pending = await page();
+    expect(pending.body).toContain('Confirming your payment…');
+    expect(pending.body).toContain('http-equiv="refresh"');
+    expect((await page('?cancelled=1')).body).toContain('Payment cancelled');
+    const other = await createSeller(testApp.app);
+    const asOther = await testApp.app.inject({
+      url: `/checkout/${checkout.id}/complete`,
+      headers: { cookie: other.cookie },
+    });
+    expect(asOther.statusCode).toBe(404);
+
+    await deliver(sessionCompleted(await sessionIdOf(checkout.id), { amount_total: 500 }));
+    expect((await page()).body).toContain('Welcome to the Starter Pack! Your subscription is now active.');
+  });
+});
+
 describe('POST /api/payments/webhooks/stripe', () => {
   it('activates the plan only on a correctly signed checkout.session.completed', async () => {
     const seller = await createSeller(testApp.app);

@@ -56,8 +56,9 @@ export function usePlanCheckout() {
       setProcessingPlanId(plan.id);
 
       void payInPopup(plan, popup, controller.signal).then(async (result) => {
-        if (!popup.closed) popup.close();
+        // Leaving the page stops watching, but a payment under way in the popup may finish.
         if (controller.signal.aborted) return;
+        if (!popup.closed) popup.close();
         running.current = null;
         setProcessingPlanId(null);
         await queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
