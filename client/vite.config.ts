@@ -12,6 +12,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/media': { target: apiTarget },
+      // The payment popup's server-rendered pages (demo provider, return from Stripe).
+      '/checkout': { target: apiTarget },
     },
   },
   build: {

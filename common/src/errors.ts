@@ -21,6 +21,10 @@ export const errorMessages = {
   invalid_token: 'This link is invalid or has expired.',
   ad_limit_reached: "You've reached your ad limit. Upgrade to post more ads.",
   trial_expired: 'Your 14-day trial has expired. Upgrade to continue posting ads.',
+  already_on_plan: 'You are already subscribed to this plan.',
+  no_active_subscription: 'You have no active subscription.',
+  invalid_signature: 'The payment event could not be verified.',
+  payment_provider_error: 'The payment provider could not be reached. Please try again.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -13,11 +13,13 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
+import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
 import { registerLocalMediaRoutes } from './media/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
+import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSystemRoutes } from './system/routes';
 import { registerClientApp } from './web/client-app';
 
@@ -70,6 +72,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // The payment popup (Stripe Checkout) must stay reachable so the page can see it close.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   await app.register(swagger, {
@@ -82,7 +86,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [] });
+  registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [PAYMENT_WEBHOOK_PREFIX] });
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
   const guard = createSessionGuard(auth);
@@ -91,6 +95,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerAuthRoutes(app, { auth });
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
+  await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret });
   if (storage.root) await registerLocalMediaRoutes(app, { root: storage.root });
   await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,

@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address; only for stripe-mock or a test double (default: Stripe itself). */
+  STRIPE_API_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   TWITTER_CLIENT_ID: optionalString,

@@ -116,14 +116,31 @@ export const profiles = pgTable(
     subscription_plan: text('subscription_plan', { enum: ['starter', 'premium', 'master'] }),
     trial_end_date: timestamp('trial_end_date', { withTimezone: true }).notNull(),
     max_ads: integer('max_ads').notNull().default(1),
+    current_period_start: timestamp('current_period_start', { withTimezone: true }),
     current_period_end: timestamp('current_period_end', { withTimezone: true }),
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    /** Who bills the paid plan, and its subscription and customer there; null during the trial. */
+    subscription_provider: text('subscription_provider', { enum: ['demo', 'stripe'] }),
+    provider_subscription_id: text('provider_subscription_id'),
+    provider_customer_id: text('provider_customer_id'),
     /** Notification and privacy preferences, shaped by a schema in common/. */
     settings: jsonb('settings').notNull().default({}),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (table) => [check('profiles_max_ads_nonnegative', sql`${table.max_ads} >= 0`)],
+  (table) => [
+    check('profiles_max_ads_nonnegative', sql`${table.max_ads} >= 0`),
+    uniqueIndex('profiles_provider_subscription_idx').on(
+      table.subscription_provider,
+      table.provider_subscription_id,
+    ),
+    // The demo provider's renewal run looks for periods that have come to an end.
+    index('profiles_demo_renewal_idx')
+      .on(table.current_period_end)
+      .where(
+        sql`subscription_provider = 'demo' and subscription_status = 'active' and not cancel_at_period_end`,
+      ),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -252,16 +269,31 @@ export const checkouts = pgTable(
     plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }).notNull(),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
     provider_session_id: text('provider_session_id'),
+    /** The provider's payment page for this checkout (Stripe Checkout's URL); null for demo. */
+    provider_url: text('provider_url'),
+    /** What is due now: the plan's price less `credit_cents`, never below 0. */
     amount_cents: integer('amount_cents').notNull(),
+    /** Value of the unused part of the plan being replaced (proration), in cents. */
+    credit_cents: integer('credit_cents').notNull().default(0),
+    /** Extra time the new period gets when the credit is worth more than its first month. */
+    bonus_seconds: integer('bonus_seconds').notNull().default(0),
+    /** End of the paid period the credit was computed from; the payment applies only while it holds. */
+    replaces_period_end: timestamp('replaces_period_end', { withTimezone: true }),
     status: text('status', { enum: ['open', 'paid', 'failed', 'expired'] })
       .notNull()
       .default('open'),
+    failure_reason: text('failure_reason'),
     created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
     completed_at: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
     index('checkouts_user_created_idx').on(table.user_id, table.created_at.desc()),
+    index('checkouts_user_plan_open_idx')
+      .on(table.user_id, table.plan_id)
+      .where(sql`status = 'open'`),
     uniqueIndex('checkouts_provider_session_idx').on(table.provider, table.provider_session_id),
+    check('checkouts_amounts_nonnegative', sql`${table.amount_cents} >= 0 and ${table.credit_cents} >= 0`),
   ],
 );
 
@@ -274,7 +306,30 @@ export const paymentEvents = pgTable(
     checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
+    /** What handling the event did: applied, or why it was ignored. */
+    outcome: text('outcome'),
     received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.event_id] })],
+);
+
+/** A seller's subscription history: one row per verified payment (first month, change, renewal). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }).notNull(),
+    kind: text('kind', { enum: ['subscribe', 'change', 'renewal'] }).notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    credit_cents: integer('credit_cents').notNull().default(0),
+    period_start: timestamp('period_start', { withTimezone: true }).notNull(),
+    period_end: timestamp('period_end', { withTimezone: true }).notNull(),
+    checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (table) => [index('payments_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
 );

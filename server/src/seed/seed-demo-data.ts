@@ -168,7 +168,11 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
           subscription_plan: master.id,
           max_ads: master.maxAds,
           trial_end_date: new Date(seller.createdAt.getTime() + 14 * DAY_MS),
+          current_period_start: new Date(now),
           current_period_end: new Date(now + 30 * DAY_MS),
+          // Billed by the demo payment provider, so it renews, cancels and resumes like any plan.
+          subscription_provider: 'demo' as const,
+          provider_subscription_id: `sub_demo_seed_${seller.id.replaceAll('-', '')}`,
           created_at: seller.createdAt,
         })),
       );

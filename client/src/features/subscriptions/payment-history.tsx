@@ -1,0 +1,65 @@
+import { findPlan } from '@bazaar/common/plans';
+import type { Payment } from '@bazaar/common/subscriptions';
+import { Card } from '../../components/ui/card';
+import { formatDate } from '../../lib/format';
+import { formatCents } from './format-cents';
+
+const kindLabels: Record<Payment['kind'], string> = {
+  subscribe: 'New plan',
+  change: 'Plan change',
+  renewal: 'Renewal',
+};
+
+/** The seller's verified payments, newest first, as the server recorded them. */
+export function PaymentHistory({ payments }: { payments: Payment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <section aria-labelledby="payment-history" className="mt-16">
+      <h2 id="payment-history" className="text-2xl font-bold tracking-tight">
+        Payment History
+      </h2>
+      <Card className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <thead className="border-b text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Plan
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Period
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {payments.map((payment) => (
+              <tr key={payment.id}>
+                <td className="px-5 py-3 whitespace-nowrap">{formatDate(payment.paid_at)}</td>
+                <td className="px-5 py-3">
+                  <div className="font-medium">{findPlan(payment.plan_id)?.name}</div>
+                  <div className="text-xs text-muted-foreground">{kindLabels[payment.kind]}</div>
+                </td>
+                <td className="px-5 py-3 whitespace-nowrap">
+                  {formatDate(payment.period_start)} – {formatDate(payment.period_end)}
+                </td>
+                <td className="px-5 py-3 text-right whitespace-nowrap">
+                  <div className="font-medium">{formatCents(payment.amount_cents)}</div>
+                  {payment.credit_cents > 0 ? (
+                    <div className="text-xs text-muted-foreground">
+                      after {formatCents(payment.credit_cents)} credit
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </section>
+  );
+}

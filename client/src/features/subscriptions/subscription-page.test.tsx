@@ -1,0 +1,271 @@
+import type { MeResponse } from '@bazaar/common/accounts';
+import type { Checkout } from '@bazaar/common/subscriptions';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/providers';
+import { Toaster } from '../../components/ui/toaster';
+import { SubscriptionPage } from './subscription-page';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function meOf(
+  metadata: Partial<MeResponse['user']['user_metadata']>,
+  quota: Partial<MeResponse['quota']> = {},
+) {
+  return {
+    user: {
+      id: '5d0f7a52-6f0c-4f5e-9b43-3a1d3c0e9a10',
+      email: 'ann@example.com',
+      email_verified: true,
+      created_at: new Date(Date.now() - 5 * DAY).toISOString(),
+      user_metadata: {
+        name: 'Ann Lee',
+        subscription_status: 'trial',
+        subscription_plan: null,
+        trial_end_date: new Date(Date.now() + 9 * DAY).toISOString(),
+        engagement_score: 0,
+        max_ads: 1,
+        ...metadata,
+      },
+    },
+    quota: { active_ads: 0, max_ads: 1, trial_days_left: 9, post_gate: 'allowed', ...quota },
+  } satisfies MeResponse;
+}
+
+const checkout: Checkout = {
+  id: '0b8a3c2e-1f4d-4a6b-9c7e-2d5f8a1b3c4e',
+  plan_id: 'starter',
+  provider: 'demo',
+  status: 'open',
+  amount_cents: 500,
+  credit_cents: 0,
+  expires_at: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+  completed_at: null,
+};
+
+interface FakeServer {
+  me: ReturnType<typeof meOf> | null;
+  checkoutStatus: Checkout['status'];
+  requests: { method: string; url: string; body: unknown }[];
+}
+
+let server: FakeServer;
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}) {
+  const url = String(input);
+  const method = init.method ?? 'GET';
+  server.requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  if (url === '/api/me') {
+    return server.me
+      ? json(server.me)
+      : json({ error: { code: 'unauthenticated', message: 'Sign in' } }, 401);
+  }
+  if (url === '/api/subscription') {
+    const metadata = server.me!.user.user_metadata;
+    const isActive = metadata.subscription_status === 'active';
+    return json({
+      subscription: {
+        status: metadata.subscription_status,
+        plan_id: metadata.subscription_plan,
+        max_ads: metadata.max_ads,
+        trial_end_date: metadata.trial_end_date,
+        trial_days_left: server.me!.quota.trial_days_left,
+        current_period_start: isActive ? '2026-11-10T00:00:00.000Z' : null,
+        current_period_end: isActive ? '2026-12-10T00:00:00.000Z' : null,
+        cancel_at_period_end: false,
+        provider: isActive ? 'demo' : null,
+      },
+    });
+  }
+  if (url.startsWith('/api/subscription/payments')) return json({ payments: [], next_cursor: null });
+  if (url === '/api/subscription/quote?plan_id=master') {
+    return json({
+      quote: {
+        plan_id: 'master',
+        kind: 'change',
+        replaces_plan_id: 'premium',
+        price_cents: 2000,
+        credit_cents: 750,
+        amount_due_cents: 1250,
+        period_end: '2027-01-02T00:00:00.000Z',
+      },
+    });
+  }
+  if (url === '/api/subscription/checkouts' && method === 'POST') {
+    return json({ checkout, url: `http://localhost:3000/checkout/demo/${checkout.id}` });
+  }
+  if (url === `/api/subscription/checkouts/${checkout.id}`) {
+    return json({ checkout: { ...checkout, status: server.checkoutStatus } });
+  }
+  return json({ error: { code: 'route_not_found', message: 'No route' } }, 404);
+}
+
+function fakePopup() {
+  const popup = {
+    closed: false,
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+    location: { href: '' },
+    document: { title: '', body: { textContent: '' } },
+  };
+  return popup;
+}
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/subscription',
+        element: (
+          <>
+            <SubscriptionPage />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: ['/subscription'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+function planCard(name: string) {
+  return screen.getByRole('article', { name });
+}
+
+beforeEach(() => {
+  server = { me: null, checkoutStatus: 'open', requests: [] };
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SubscriptionPage', () => {
+  it('shows the three monthly packs to a visitor and asks them to log in to subscribe', async () => {
+    const open = vi.spyOn(window, 'open');
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscription Plans' })).toBeInTheDocument();
+    expect(within(planCard('Starter Pack')).getByText('$5')).toBeInTheDocument();
+    expect(within(planCard('Premium Pack')).getByText('$15')).toBeInTheDocument();
+    expect(within(planCard('Premium Pack')).getByText('Most Popular')).toBeInTheDocument();
+    expect(within(planCard('Master Pack')).getByText('$20')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Why Upgrade from Free Trial?' })).toBeInTheDocument();
+
+    const subscribe = within(planCard('Starter Pack')).getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await userEvent.click(subscribe);
+    expect(await screen.findByText('Login Required')).toBeInTheDocument();
+    expect(screen.getByText('Please login to subscribe to a plan.')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByText('14-Day Free Trial Active')).not.toBeInTheDocument();
+  });
+
+  it('pays in a 600×700 popup and waits for the server to confirm before welcoming the seller', async () => {
+    server.me = meOf({});
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    renderPage();
+    expect(await screen.findByText('14-Day Free Trial Active')).toBeInTheDocument();
+    expect(screen.getByText(/9 days left/)).toBeInTheDocument();
+
+    const subscribe = within(planCard('Starter Pack')).getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await userEvent.click(subscribe);
+
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]?.[2]).toMatch(/width=600,height=700/);
+    expect(within(planCard('Starter Pack')).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await waitFor(() =>
+      expect(popup.location.href).toBe(`http://localhost:3000/checkout/demo/${checkout.id}`),
+    );
+    expect(server.requests).toContainEqual({
+      method: 'POST',
+      url: '/api/subscription/checkouts',
+      body: { plan_id: 'starter' },
+    });
+
+    // No success until the server says the checkout is paid.
+    await waitFor(
+      () => expect(server.requests.filter((request) => request.url.includes(checkout.id))).not.toEqual([]),
+      {
+        timeout: 4000,
+      },
+    );
+    expect(screen.queryByText('Payment Successful! 🎉')).not.toBeInTheDocument();
+
+    server.me = meOf(
+      { subscription_status: 'active', subscription_plan: 'starter', max_ads: 5 },
+      { max_ads: 5 },
+    );
+    server.checkoutStatus = 'paid';
+    expect(await screen.findByText('Payment Successful! 🎉', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome to the Starter Pack! Your subscription is now active.'),
+    ).toBeInTheDocument();
+    expect(popup.close).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(within(planCard('Starter Pack')).getByRole('button', { name: 'Current Plan' })).toBeDisabled(),
+    );
+  });
+
+  it('says the payment failed when the popup is closed before paying', async () => {
+    server.me = meOf({});
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    renderPage();
+    const subscribe = within(planCard('Premium Pack')).getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await userEvent.click(subscribe);
+    await waitFor(() => expect(popup.location.href).not.toBe(''));
+    popup.closed = true;
+
+    expect(await screen.findByText('Payment Failed', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      screen.getByText('There was an error processing your payment. Please try again.'),
+    ).toBeInTheDocument();
+    expect(within(planCard('Premium Pack')).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  it('shows a subscriber their plan and renewal date, and the prorated price before switching', async () => {
+    server.me = meOf(
+      { subscription_status: 'active', subscription_plan: 'premium', max_ads: 18 },
+      { max_ads: 18, active_ads: 4 },
+    );
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    renderPage();
+
+    const summary = await screen.findByRole('region', { name: 'Your subscription' });
+    expect(within(summary).getByText('Renews on Dec 10, 2026.')).toBeInTheDocument();
+    expect(within(summary).getByText('4 / 18')).toBeInTheDocument();
+    expect(within(planCard('Premium Pack')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(screen.queryByText('14-Day Free Trial Active')).not.toBeInTheDocument();
+
+    await userEvent.click(within(planCard('Master Pack')).getByRole('button', { name: 'Subscribe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to the Master Pack' });
+    expect(await within(dialog).findByText('$12.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('−$7.50')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(
+      within(planCard('Master Pack')).getByRole('button', { name: 'Processing...' }),
+    ).toBeInTheDocument();
+  });
+});

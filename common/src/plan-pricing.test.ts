@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, periodBoughtAt, priceForPlan } from './plan-pricing';
+import { findPlan } from './plans';
+
+const DAY = 24 * 60 * 60 * 1000;
+const starter = findPlan('starter')!;
+const premium = findPlan('premium')!;
+const master = findPlan('master')!;
+
+describe('addMonths', () => {
+  it('keeps the day of the month', () => {
+    expect(addMonths(new Date('2026-03-15T10:00:00Z'), 1).toISOString()).toBe('2026-04-15T10:00:00.000Z');
+  });
+
+  it('stops at the last day of a shorter month, as card billing does', () => {
+    expect(addMonths(new Date('2026-01-31T08:00:00Z'), 1).toISOString()).toBe('2026-02-28T08:00:00.000Z');
+    expect(addMonths(new Date('2028-01-31T08:00:00Z'), 1).toISOString()).toBe('2028-02-29T08:00:00.000Z');
+  });
+
+  it('crosses the year', () => {
+    expect(addMonths(new Date('2026-12-10T00:00:00Z'), 1).toISOString()).toBe('2027-01-10T00:00:00.000Z');
+  });
+});
+
+describe('priceForPlan', () => {
+  const now = new Date('2026-04-11T00:00:00Z');
+
+  it('charges the full monthly price for a first plan', () => {
+    expect(priceForPlan(premium, null, now)).toEqual({
+      kind: 'subscribe',
+      priceCents: 1500,
+      creditCents: 0,
+      amountDueCents: 1500,
+      bonusSeconds: 0,
+    });
+  });
+
+  it('treats a period that has already ended as no plan at all', () => {
+    const lapsed = {
+      planId: 'master' as const,
+      periodStart: new Date(now.getTime() - 40 * DAY),
+      periodEnd: now,
+    };
+    expect(priceForPlan(starter, lapsed, now).kind).toBe('subscribe');
+    expect(priceForPlan(starter, lapsed, now).amountDueCents).toBe(500);
+  });
+
+  it('credits the unused days of the running plan on an upgrade', () => {
+    // Starter ($5) for a 30-day period with 12 days left: $2.00 credit, so Premium costs $13.
+    const current = {
+      planId: 'starter' as const,
+      periodStart: new Date(now.getTime() - 18 * DAY),
+      periodEnd: new Date(now.getTime() + 12 * DAY),
+    };
+    expect(priceForPlan(premium, current, now)).toEqual({
+      kind: 'change',
+      priceCents: 1500,
+      creditCents: 200,
+      amountDueCents: 1300,
+      bonusSeconds: 0,
+    });
+  });
+
+  it('turns credit worth more than the new month into extra time on a downgrade', () => {
+    // Master ($20), 30-day period, 15 days left: $10 credit against Starter's $5 leaves $5,
+    // which is one more Starter month (April 11 → May 11 is 30 days).
+    const current = {
+      planId: 'master' as const,
+      periodStart: new Date(now.getTime() - 15 * DAY),
+      periodEnd: new Date(now.getTime() + 15 * DAY),
+    };
+    const price = priceForPlan(starter, current, now);
+    expect(price).toMatchObject({ kind: 'change', creditCents: 1000, amountDueCents: 0 });
+    expect(price.bonusSeconds).toBe(30 * 24 * 60 * 60);
+    expect(periodBoughtAt(now, price.bonusSeconds).end.toISOString()).toBe('2026-06-10T00:00:00.000Z');
+  });
+
+  it('never credits more than the whole running period', () => {
+    const current = {
+      planId: 'master' as const,
+      periodStart: now,
+      periodEnd: new Date(now.getTime() + 30 * DAY),
+    };
+    expect(priceForPlan(master, { ...current, planId: 'premium' }, now).creditCents).toBe(1500);
+  });
+});

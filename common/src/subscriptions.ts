@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from './constants';
+import { planIdSchema } from './plans';
+import { subscriptionStatusSchema } from './subscription-rules';
+
+export const paymentProviderSchema = z.enum(['demo', 'stripe']);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
+export const checkoutStatusSchema = z.enum(['open', 'paid', 'failed', 'expired']);
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+const cents = z.number().int().nonnegative();
+
+/** Body of POST /api/subscription/checkouts. The price is the server's, never the client's. */
+export const createCheckoutRequestSchema = z.strictObject({ plan_id: planIdSchema });
+export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
+
+export const checkoutSchema = z.object({
+  id: z.uuid(),
+  plan_id: planIdSchema,
+  provider: paymentProviderSchema,
+  status: checkoutStatusSchema,
+  amount_cents: cents,
+  credit_cents: cents,
+  expires_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const createCheckoutResponseSchema = z.object({
+  checkout: checkoutSchema,
+  /** The provider's payment page, opened in the popup. */
+  url: z.url(),
+});
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
+
+export const checkoutResponseSchema = z.object({ checkout: checkoutSchema });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const checkoutParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const planQuoteQuerySchema = z.strictObject({ plan_id: planIdSchema });
+
+/** What subscribing to a plan would cost now, shown before paying (proration on a change). */
+export const planQuoteSchema = z.object({
+  plan_id: planIdSchema,
+  kind: z.enum(['subscribe', 'change']),
+  /** The plan being replaced, on a change. */
+  replaces_plan_id: planIdSchema.nullable(),
+  price_cents: cents,
+  credit_cents: cents,
+  amount_due_cents: cents,
+  /** When the new period would end if paid now. */
+  period_end: z.iso.datetime(),
+});
+export type PlanQuote = z.infer<typeof planQuoteSchema>;
+
+export const planQuoteResponseSchema = z.object({ quote: planQuoteSchema });
+export type PlanQuoteResponse = z.infer<typeof planQuoteResponseSchema>;
+
+/** The signed-in seller's subscription as it stands now (a lapsed period reads as no plan). */
+export const subscriptionSchema = z.object({
+  status: subscriptionStatusSchema,
+  plan_id: planIdSchema.nullable(),
+  max_ads: z.number().int().nonnegative(),
+  trial_end_date: z.iso.datetime(),
+  trial_days_left: z.number().int().nonnegative(),
+  current_period_start: z.iso.datetime().nullable(),
+  current_period_end: z.iso.datetime().nullable(),
+  /** Cancelled: the plan stays until `current_period_end` and does not renew. */
+  cancel_at_period_end: z.boolean(),
+  provider: paymentProviderSchema.nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const paymentKindSchema = z.enum(['subscribe', 'change', 'renewal']);
+
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  plan_id: planIdSchema,
+  kind: paymentKindSchema,
+  amount_cents: cents,
+  credit_cents: cents,
+  period_start: z.iso.datetime(),
+  period_end: z.iso.datetime(),
+  paid_at: z.iso.datetime(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(12),
+  cursor: z.string().max(200).optional(),
+});
+
+export const paymentListResponseSchema = z.object({
+  payments: z.array(paymentSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
+
+/** What a payment webhook answers once the event is verified. */
+export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });

@@ -1,0 +1,296 @@
+import { PAYMENT_CURRENCY, periodBoughtAt, planPriceCents } from '@bazaar/common/plan-pricing';
+import { findPlan } from '@bazaar/common/plans';
+import type { PaymentProvider } from '@bazaar/common/subscriptions';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { checkouts, paymentEvents, payments, profiles } from '../db/schema';
+import { subscriptionOf } from '../profiles/queries';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Which checkout an event is about: our id (demo) or the provider's session id (Stripe). */
+export type CheckoutReference = { checkoutId: string } | { providerSessionId: string };
+
+/** A verified provider event, in our own terms. */
+export type PaymentEvent =
+  | {
+      type: 'checkout.paid';
+      checkout: CheckoutReference;
+      amountCents: number;
+      currency: string;
+      subscriptionId: string;
+      customerId: string | null;
+    }
+  | { type: 'checkout.failed'; checkout: CheckoutReference; reason: string }
+  | { type: 'checkout.expired'; checkout: CheckoutReference }
+  | {
+      type: 'subscription.renewed';
+      subscriptionId: string;
+      amountCents: number;
+      currency: string;
+      periodStart: Date;
+      periodEnd: Date;
+    }
+  | { type: 'subscription.updated'; subscriptionId: string; cancelAtPeriodEnd: boolean }
+  | { type: 'subscription.ended'; subscriptionId: string; endedAt: Date };
+
+export interface ReceivedPaymentEvent {
+  provider: PaymentProvider;
+  /** The provider's unique id of the event: a second delivery of it changes nothing. */
+  eventId: string;
+  /** The provider's own name of the event type, and its body, kept for the record. */
+  providerType: string;
+  payload: unknown;
+  event: PaymentEvent;
+}
+
+export interface PaymentEventResult {
+  /** `applied`, `duplicate`, or `ignored: <reason>`. */
+  outcome: string;
+  /** A provider subscription replaced by a plan change, to be stopped at the provider. */
+  replacedSubscription?: { provider: PaymentProvider; subscriptionId: string };
+  /** Other open checkouts of the seller, closed because this payment made them out of date. */
+  supersededCheckouts: { provider: PaymentProvider; sessionId: string | null }[];
+}
+
+const ignored = (reason: string): PaymentEventResult => ({
+  outcome: `ignored: ${reason}`,
+  supersededCheckouts: [],
+});
+
+/**
+ * Applies one verified payment event in one transaction. The event is recorded under its
+ * provider id first, so a replay is a no-op; only an open checkout paid the exact amount it
+ * asked for activates a plan, and only while the subscription it was priced against holds.
+ */
+export async function applyPaymentEvent(
+  db: Database,
+  received: ReceivedPaymentEvent,
+  now: Date = new Date(),
+): Promise<PaymentEventResult> {
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: received.provider,
+        event_id: received.eventId,
+        type: received.providerType,
+        payload: received.payload,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.event_id });
+    if (!recorded) return { outcome: 'duplicate', supersededCheckouts: [] };
+
+    const { result, checkoutId } = await handleEvent(tx, received, now);
+    await tx
+      .update(paymentEvents)
+      .set({ outcome: result.outcome, checkout_id: checkoutId ?? null })
+      .where(
+        and(eq(paymentEvents.provider, received.provider), eq(paymentEvents.event_id, received.eventId)),
+      );
+    return result;
+  });
+}
+
+async function handleEvent(
+  tx: Transaction,
+  received: ReceivedPaymentEvent,
+  now: Date,
+): Promise<{ result: PaymentEventResult; checkoutId?: string }> {
+  const { event, provider } = received;
+  switch (event.type) {
+    case 'checkout.paid':
+      return completeCheckout(tx, provider, event, now);
+    case 'checkout.failed':
+    case 'checkout.expired': {
+      const checkout = await lockCheckout(tx, provider, event.checkout);
+      if (!checkout) return { result: ignored('unknown checkout') };
+      if (checkout.status !== 'open')
+        return { result: ignored(`checkout is ${checkout.status}`), checkoutId: checkout.id };
+      await tx
+        .update(checkouts)
+        .set({
+          status: event.type === 'checkout.failed' ? 'failed' : 'expired',
+          failure_reason: event.type === 'checkout.failed' ? event.reason : 'expired at the provider',
+          completed_at: now,
+        })
+        .where(eq(checkouts.id, checkout.id));
+      return { result: { outcome: 'applied', supersededCheckouts: [] }, checkoutId: checkout.id };
+    }
+    case 'subscription.renewed':
+      return { result: await renewSubscription(tx, provider, event) };
+    case 'subscription.updated': {
+      const profile = await lockProfileBySubscription(tx, provider, event.subscriptionId);
+      if (!profile) return { result: ignored('not a current subscription') };
+      await tx
+        .update(profiles)
+        .set({ cancel_at_period_end: event.cancelAtPeriodEnd, updated_at: now })
+        .where(eq(profiles.id, profile.id));
+      return { result: { outcome: 'applied', supersededCheckouts: [] } };
+    }
+    case 'subscription.ended': {
+      const profile = await lockProfileBySubscription(tx, provider, event.subscriptionId);
+      if (!profile) return { result: ignored('not a current subscription') };
+      // The period ends now; effectiveSubscription then treats the plan as lapsed.
+      await tx
+        .update(profiles)
+        .set({
+          current_period_end: sql`least(${profiles.current_period_end}, ${event.endedAt.toISOString()}::timestamptz)`,
+          updated_at: now,
+        })
+        .where(eq(profiles.id, profile.id));
+      return { result: { outcome: 'applied', supersededCheckouts: [] } };
+    }
+  }
+}
+
+async function lockCheckout(tx: Transaction, provider: PaymentProvider, reference: CheckoutReference) {
+  const condition =
+    'checkoutId' in reference
+      ? eq(checkouts.id, reference.checkoutId)
+      : eq(checkouts.provider_session_id, reference.providerSessionId);
+  const [checkout] = await tx
+    .select()
+    .from(checkouts)
+    .where(and(condition, eq(checkouts.provider, provider)))
+    .for('update');
+  return checkout;
+}
+
+async function lockProfileBySubscription(tx: Transaction, provider: PaymentProvider, subscriptionId: string) {
+  const [profile] = await tx
+    .select()
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.subscription_provider, provider),
+        eq(profiles.provider_subscription_id, subscriptionId),
+      ),
+    )
+    .for('update');
+  return profile;
+}
+
+async function completeCheckout(
+  tx: Transaction,
+  provider: PaymentProvider,
+  event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
+  now: Date,
+): Promise<{ result: PaymentEventResult; checkoutId?: string }> {
+  const checkout = await lockCheckout(tx, provider, event.checkout);
+  if (!checkout) return { result: ignored('unknown checkout') };
+  // Paying twice for one checkout (a second event, a second click) never applies twice.
+  if (checkout.status !== 'open')
+    return { result: ignored(`checkout is ${checkout.status}`), checkoutId: checkout.id };
+
+  const fail = async (reason: string) => {
+    await tx
+      .update(checkouts)
+      .set({ status: 'failed', failure_reason: reason, completed_at: now })
+      .where(eq(checkouts.id, checkout.id));
+    return { result: ignored(reason), checkoutId: checkout.id };
+  };
+  if (event.currency !== PAYMENT_CURRENCY || event.amountCents !== checkout.amount_cents) {
+    return fail('amount mismatch');
+  }
+  const plan = findPlan(checkout.plan_id);
+  if (!plan) return fail('unknown plan');
+
+  const [profile] = await tx.select().from(profiles).where(eq(profiles.id, checkout.user_id)).for('update');
+  if (!profile) return fail('no such seller');
+  const running = subscriptionOf(profile, now);
+  const runningPeriodEnd = running.subscriptionStatus === 'active' ? profile.current_period_end : null;
+  // The credit was computed from the period running at checkout time; it must still be the one.
+  if ((runningPeriodEnd?.getTime() ?? null) !== (checkout.replaces_period_end?.getTime() ?? null)) {
+    return fail('subscription changed since checkout');
+  }
+
+  const period = periodBoughtAt(now, checkout.bonus_seconds);
+  const replacesSubscription =
+    running.subscriptionStatus === 'active' &&
+    profile.subscription_provider &&
+    profile.provider_subscription_id &&
+    profile.provider_subscription_id !== event.subscriptionId
+      ? { provider: profile.subscription_provider, subscriptionId: profile.provider_subscription_id }
+      : undefined;
+
+  await tx
+    .update(profiles)
+    .set({
+      subscription_status: 'active',
+      subscription_plan: plan.id,
+      max_ads: plan.maxAds,
+      current_period_start: period.start,
+      current_period_end: period.end,
+      cancel_at_period_end: false,
+      subscription_provider: provider,
+      provider_subscription_id: event.subscriptionId,
+      provider_customer_id: event.customerId ?? profile.provider_customer_id,
+      updated_at: now,
+    })
+    .where(eq(profiles.id, profile.id));
+  await tx.update(checkouts).set({ status: 'paid', completed_at: now }).where(eq(checkouts.id, checkout.id));
+  const superseded = await tx
+    .update(checkouts)
+    .set({ status: 'expired', failure_reason: 'superseded by another payment', completed_at: now })
+    .where(
+      and(eq(checkouts.user_id, profile.id), eq(checkouts.status, 'open'), ne(checkouts.id, checkout.id)),
+    )
+    .returning({ provider: checkouts.provider, sessionId: checkouts.provider_session_id });
+  await tx.insert(payments).values({
+    user_id: profile.id,
+    provider,
+    plan_id: plan.id,
+    kind: checkout.replaces_period_end ? 'change' : 'subscribe',
+    amount_cents: event.amountCents,
+    credit_cents: checkout.credit_cents,
+    period_start: period.start,
+    period_end: period.end,
+    checkout_id: checkout.id,
+  });
+  return {
+    result: {
+      outcome: 'applied',
+      replacedSubscription: replacesSubscription,
+      supersededCheckouts: superseded,
+    },
+    checkoutId: checkout.id,
+  };
+}
+
+async function renewSubscription(
+  tx: Transaction,
+  provider: PaymentProvider,
+  event: Extract<PaymentEvent, { type: 'subscription.renewed' }>,
+): Promise<PaymentEventResult> {
+  const profile = await lockProfileBySubscription(tx, provider, event.subscriptionId);
+  if (!profile?.subscription_plan) return ignored('not a current subscription');
+  const plan = findPlan(profile.subscription_plan);
+  if (!plan) return ignored('unknown plan');
+  if (profile.current_period_end && event.periodEnd <= profile.current_period_end) {
+    return ignored('period already covered');
+  }
+  if (event.currency !== PAYMENT_CURRENCY || event.amountCents !== planPriceCents(plan)) {
+    return ignored('amount mismatch');
+  }
+  await tx
+    .update(profiles)
+    .set({
+      subscription_status: 'active',
+      max_ads: plan.maxAds,
+      current_period_start: event.periodStart,
+      current_period_end: event.periodEnd,
+      updated_at: new Date(),
+    })
+    .where(eq(profiles.id, profile.id));
+  await tx.insert(payments).values({
+    user_id: profile.id,
+    provider,
+    plan_id: plan.id,
+    kind: 'renewal',
+    amount_cents: event.amountCents,
+    period_start: event.periodStart,
+    period_end: event.periodEnd,
+  });
+  return { outcome: 'applied', supersededCheckouts: [] };
+}
