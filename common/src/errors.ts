@@ -19,6 +19,7 @@ export const errorMessages = {
   invalid_credentials: 'Invalid e-mail or password.',
   email_not_verified: 'Please verify your e-mail address before signing in.',
   invalid_token: 'This link is invalid or has expired.',
+  social_login_unavailable: 'Sign-in with this provider is not available.',
   ad_limit_reached: "You've reached your ad limit. Upgrade to post more ads.",
   trial_expired: 'Your 14-day trial has expired. Upgrade to continue posting ads.',
 } as const;
