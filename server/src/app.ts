@@ -85,7 +85,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [] });
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
-  const guard = createSessionGuard(auth);
+  const guard = createSessionGuard(app, auth);
 
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });
