@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from './account-messages';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -8,11 +9,6 @@ import {
 } from './constants';
 import { planIdSchema } from './plans';
 import { postGateSchema, subscriptionStatusSchema } from './subscription-rules';
-
-/** The sentences of spec §5 and §8, where the client and server both say them. */
-export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
 
 export const emailSchema = z.email('Please enter a valid e-mail address.').max(254);
 /** Never trimmed or truncated: what the person typed is what is hashed. */

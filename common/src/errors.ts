@@ -17,7 +17,7 @@ export const errorMessages = {
   internal_error: 'Something went wrong on our side. Please try again.',
   email_taken: 'An account with this e-mail already exists.',
   invalid_credentials: 'Invalid e-mail or password.',
-  email_not_verified: 'Please verify your e-mail address before signing in.',
+  email_not_verified: 'Please verify your e-mail address before signing in. We have sent you a new link.',
   invalid_token: 'This link is invalid or has expired.',
   social_login_unavailable: 'Sign-in with this provider is not available.',
   ad_limit_reached: "You've reached your ad limit. Upgrade to post more ads.",

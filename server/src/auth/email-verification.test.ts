@@ -116,7 +116,7 @@ describe('with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
     expect(early.response.statusCode).toBe(403);
     expect(early.response.json().error).toEqual({
       code: 'email_not_verified',
-      message: 'Please verify your e-mail address before signing in.',
+      message: 'Please verify your e-mail address before signing in. We have sent you a new link.',
     });
     expect(early.response.headers['set-cookie']).toBeUndefined();
     await expect.poll(() => countMail(strictApp, email)).toBe(2);

@@ -1,6 +1,5 @@
+import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@bazaar/common/account-messages';
 import {
-  PASSWORD_TOO_LONG_MESSAGE,
-  PASSWORD_TOO_SHORT_MESSAGE,
   passwordResetRequestSchema,
   RESET_PASSWORD_PATH,
   resetPasswordRequestSchema,
