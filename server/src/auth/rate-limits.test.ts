@@ -176,3 +176,22 @@ describe('rate limits behind a trusted proxy (TRUST_PROXY=true)', () => {
     expect(otherClient.statusCode).toBe(401);
   });
 });
+
+describe('rate limits behind a proxy named in TRUST_PROXY (its addresses)', () => {
+  let proxiedApp: TestApp;
+  beforeAll(async () => {
+    proxiedApp = await createTestApp({ environment: { TRUST_PROXY: '10.200.0.0/16' } });
+  });
+  afterAll(() => proxiedApp.close());
+
+  it('keys on the address the proxy saw, whatever the client wrote before it', async () => {
+    const proxyAddress = '10.200.0.1';
+    for (let attempt = 1; attempt <= SIGN_IN_LIMIT + 1; attempt += 1) {
+      const response = await attemptSignIn(proxiedApp.app, {
+        remoteAddress: proxyAddress,
+        headers: { 'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.9` },
+      });
+      expect(response.statusCode, `attempt ${attempt}`).toBe(attempt <= SIGN_IN_LIMIT ? 401 : 429);
+    }
+  });
+});
