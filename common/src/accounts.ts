@@ -62,12 +62,18 @@ export type VerificationEmailRequest = z.infer<typeof verificationEmailRequestSc
 export const socialProviderSchema = z.enum(['google', 'twitter']);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
+/** A path on this site ("/dashboard"); never "//other.site", which a browser reads as another host. */
+const localPathSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/(?![\/\\])[^\s\\]*$/, 'Must be a path on this site.');
+
 /** Body of POST /api/auth/sign-in/social: where to go after the provider's page. */
 export const socialSignInRequestSchema = z.strictObject({
   provider: socialProviderSchema,
-  callbackURL: z.string().startsWith('/').optional(),
-  errorCallbackURL: z.string().startsWith('/').optional(),
-  newUserCallbackURL: z.string().startsWith('/').optional(),
+  callbackURL: localPathSchema.optional(),
+  errorCallbackURL: localPathSchema.optional(),
+  newUserCallbackURL: localPathSchema.optional(),
 });
 export type SocialSignInRequest = z.infer<typeof socialSignInRequestSchema>;
 

@@ -216,6 +216,11 @@ describe('POST /api/auth/sign-out', () => {
 describe('the endpoints under /api/auth', () => {
   it('offers only the ones the app uses', async () => {
     const seller = await createSeller(testApp.app);
+    for (const url of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      const response = await testApp.app.inject({ url, headers: { cookie: seller.cookie } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain(seller.cookie.split('=')[1]?.split('.')[0] ?? 'token');
+    }
     for (const url of ['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/change-email']) {
       const response = await testApp.app.inject({
         method: 'POST',

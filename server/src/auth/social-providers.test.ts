@@ -65,10 +65,9 @@ describe('social sign-in with Google configured', () => {
   });
 
   it('refuses a callback address on another site', async () => {
-    const response = await startSocialSignIn(testApp, {
-      provider: 'google',
-      callbackURL: 'https://evil.example/',
-    });
-    expect(response.statusCode).toBe(400);
+    for (const callbackURL of ['https://evil.example/', '//evil.example/', '/\\evil.example/']) {
+      const response = await startSocialSignIn(testApp, { provider: 'google', callbackURL });
+      expect(response.statusCode, callbackURL).toBe(400);
+    }
   });
 });
