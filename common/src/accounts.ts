@@ -66,7 +66,7 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 const localPathSchema = z
   .string()
   .max(200)
-  .regex(/^\/(?![\/\\])[^\s\\]*$/, 'Must be a path on this site.');
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Must be a path on this site.');
 
 /** Body of POST /api/auth/sign-in/social: where to go after the provider's page. */
 export const socialSignInRequestSchema = z.strictObject({
