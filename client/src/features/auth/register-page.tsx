@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSignUp } from './account-actions';
+import { useCurrentUser } from './api';
 import { AuthLayout } from './auth-layout';
 import { errorMessageOf } from './error-message';
 import { PasswordInput } from './password-input';
@@ -28,6 +29,7 @@ const TERMS_REQUIRED_MESSAGE = 'Please accept the Terms of Service and Privacy P
 /** /register (spec §2, §4 Register, §5): success tells the person to confirm their e-mail. */
 export function RegisterPage() {
   usePageMeta('Create Account', 'Create a Bazaar account and start your 14-day free trial.');
+  const { data: currentUser } = useCurrentUser();
   const signUp = useSignUp();
   const navigate = useNavigate();
   const [form, setForm] = useState(emptyForm);
@@ -45,6 +47,9 @@ export function RegisterPage() {
       setFieldErrors((current) => ({ ...current, [field]: undefined }));
     },
   });
+
+  // Someone already signed in has an account; their page is the dashboard.
+  if (currentUser) return <Navigate to={paths.dashboard} replace />;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
