@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from './account-messages';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -9,8 +10,12 @@ import {
 import { planIdSchema } from './plans';
 import { postGateSchema, subscriptionStatusSchema } from './subscription-rules';
 
-export const emailSchema = z.email().max(254);
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const emailSchema = z.email('Please enter a valid e-mail address.').max(254);
+/** Never trimmed or truncated: what the person typed is what is hashed. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
 export const profileNameSchema = z.string().trim().max(PROFILE_NAME_MAX_LENGTH);
 export const profilePhoneSchema = z.string().trim().max(PROFILE_PHONE_MAX_LENGTH);
@@ -18,18 +23,70 @@ export const profileLocationSchema = z.string().trim().max(PROFILE_LOCATION_MAX_
 
 /**
  * Body of POST /api/auth/sign-up/email. The auth library needs e-mail, password and a
- * name; phone and location go to the new profile in the same transaction.
+ * name; phone and location go to the new profile in the same transaction. Sign-up does
+ * not sign in: the person confirms their address and signs in (spec §4 Register).
  */
 export const signUpRequestSchema = z.strictObject({
-  name: profileNameSchema.min(1),
+  name: profileNameSchema.min(1, 'Please enter your name.'),
   email: emailSchema,
   password: passwordSchema,
   phone: profilePhoneSchema.optional(),
   location: profileLocationSchema.optional(),
-  rememberMe: z.boolean().optional(),
-  callbackURL: z.string().startsWith('/').optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** Body of POST /api/auth/sign-in/email. Without `rememberMe` the session outlives the browser. */
+export const signInRequestSchema = z.strictObject({
+  email: emailSchema,
+  // Checked against the stored hash only; length rules belong to choosing a password.
+  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+  rememberMe: z.boolean().optional(),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** Body of POST /api/auth/request-password-reset. The answer is the same for any address. */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** Body of POST /api/auth/reset-password: the token from the e-mailed link and the new password. */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Body of POST /api/auth/send-verification-email: sends a fresh confirmation link. */
+export const verificationEmailRequestSchema = z.strictObject({ email: emailSchema });
+export type VerificationEmailRequest = z.infer<typeof verificationEmailRequestSchema>;
+
+export const socialProviderSchema = z.enum(['google', 'twitter']);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** A path on this site ("/dashboard"); never "//other.site", which a browser reads as another host. */
+const localPathSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Must be a path on this site.');
+
+/** Body of POST /api/auth/sign-in/social: where to go after the provider's page. */
+export const socialSignInRequestSchema = z.strictObject({
+  provider: socialProviderSchema,
+  callbackURL: localPathSchema.optional(),
+  errorCallbackURL: localPathSchema.optional(),
+  newUserCallbackURL: localPathSchema.optional(),
+});
+export type SocialSignInRequest = z.infer<typeof socialSignInRequestSchema>;
+
+/** GET /api/social-providers: the social sign-in providers this server has credentials for. */
+export const socialProvidersResponseSchema = z.object({ providers: z.array(socialProviderSchema) });
+export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
+
+/**
+ * Where the auth library sends the browser after a confirmation link; the page reads
+ * `?error=` when the link was bad. Written once so the server and the router agree.
+ */
+export const EMAIL_VERIFIED_PATH = '/email-verified';
+export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** What the client needs to know about the signed-in user, in one call (spec §3 user). */
 export const meResponseSchema = z.object({

@@ -89,7 +89,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [PAYMENT_WEBHOOK_PREFIX] });
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
-  const guard = createSessionGuard(auth);
+  const guard = createSessionGuard(app, auth);
 
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });

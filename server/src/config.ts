@@ -5,6 +5,25 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * Whom to believe about the client's address (Fastify's trustProxy): `false`; `true` (every
+ * hop: the left-most X-Forwarded-For address, which a client can choose unless the proxy
+ * overwrites the header); or the proxies' addresses and CIDR ranges, comma-separated (the
+ * right-most address that is not one of them: what the nearest untrusted hop was).
+ */
+const proxyTrust = z.string().transform((value, context): boolean | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === 'yes' || text === '1') return true;
+  if (text === 'false' || text === 'no' || text === '0' || text === '') return false;
+  const addresses = text.split(',').map((address) => address.trim());
+  if (addresses.every((address) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(address))) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message: 'expected true, false, or the proxies’ addresses or CIDR ranges, comma-separated',
+  });
+  return z.NEVER;
+});
+
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -19,7 +38,7 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: booleanFromString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
+  TRUST_PROXY: proxyTrust.default(false),
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: booleanFromString.default(false),
   REDIS_URL: optionalUrl,

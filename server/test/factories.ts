@@ -26,7 +26,26 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-/** Signs a new seller up through the real endpoint; they start on the 14-day trial. */
+/** Signs in through the real endpoint; returns the response and the session's Cookie header. */
+export async function signIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string; rememberMe?: boolean },
+  remoteAddress: string = nextRemoteAddress(),
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress,
+    headers: { origin: TEST_PUBLIC_URL },
+    payload: credentials,
+  });
+  return { response, cookie: cookieFrom(response.headers['set-cookie']) };
+}
+
+/**
+ * Signs a new seller up through the real endpoint and then in (sign-up itself does not
+ * sign in); they start on the 14-day trial.
+ */
 export async function createSeller(
   app: FastifyInstance,
   overrides: { name?: string; email?: string; password?: string; phone?: string; location?: string } = {},
@@ -51,11 +70,9 @@ export async function createSeller(
     throw new Error(`Sign-up failed (${response.statusCode}): ${response.body}`);
   }
   const body = response.json<{ user: { id: string } }>();
-  return {
-    id: body.user.id,
-    email,
-    password,
-    cookie: cookieFrom(response.headers['set-cookie']),
-    remoteAddress,
-  };
+  const signedIn = await signIn(app, { email, password, rememberMe: true }, remoteAddress);
+  if (signedIn.response.statusCode !== 200) {
+    throw new Error(`Sign-in failed (${signedIn.response.statusCode}): ${signedIn.response.body}`);
+  }
+  return { id: body.user.id, email, password, cookie: signedIn.cookie, remoteAddress };
 }

@@ -12,6 +12,7 @@ import { createLocalStorage } from '../src/media/storage';
 import { createTestDatabase, dropTestDatabase } from './database';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
+export const TEST_AUTH_SECRET = 'test-secret-of-at-least-thirty-two-characters';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: createLocalStorage(uploadsDir),
     mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, outboxDir, logger }),
     logger,
-    authSecret: 'test-secret-of-at-least-thirty-two-characters',
+    authSecret: TEST_AUTH_SECRET,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
   });
   await app.ready();

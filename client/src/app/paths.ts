@@ -3,6 +3,11 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  /** Where the e-mailed reset link leads (the server's RESET_PASSWORD_PATH). */
+  resetPassword: '/reset-password',
+  /** Where the e-mailed confirmation link leads (the server's EMAIL_VERIFIED_PATH). */
+  emailVerified: '/email-verified',
   dashboard: '/dashboard',
   postAd: '/post-ad',
   ad: (id: string) => `/ad/${encodeURIComponent(id)}`,

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
-import { forgetAccount } from '../features/auth/api';
+import { forgetAccount, useAccountSync } from '../features/auth/api';
 import { ApiError } from '../lib/api-client';
 
 /** A session that ends (expired, revoked elsewhere) signs the user out everywhere at once. */
@@ -33,6 +33,7 @@ export function createQueryClient(): QueryClient {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useAccountSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -38,6 +38,27 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'forgot-password',
+            lazy: page(
+              () => import('../features/auth/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(
+              () => import('../features/auth/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'email-verified',
+            lazy: page(
+              () => import('../features/auth/email-verified-page'),
+              (m) => m.EmailVerifiedPage,
+            ),
+          },
+          {
             path: 'dashboard',
             lazy: page(
               () => import('../features/dashboard/dashboard-page'),

@@ -1,19 +1,44 @@
+import { EMAIL_VERIFIED_PATH } from '@bazaar/common/accounts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bazaar/common/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { createProfileForNewUser } from '../profiles/queries';
+import { createBackgroundTasks } from './background-tasks';
 import { passwordResetEmail, verificationEmail } from './emails';
+import { configuredSocialProviders } from './social-providers';
+import { isEmailRegistered } from './queries';
+import { createRedisRateLimitStorage } from './redis-rate-limit-storage';
 import { trackTransactions, transactionInProgressOr } from './transaction-tracking';
 
 /** The header through which Fastify hands the auth library the client address it trusts. */
 export const CLIENT_ADDRESS_HEADER = 'x-bazaar-client-address';
+
+/** Sessions last 30 days and are extended once a day while used (decision 0002). */
+const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+
+/**
+ * Per client address. Sign-in allows a person a few typos and a shared office address some
+ * room; sign-up and reset mail are scarcer because each one sends an e-mail.
+ */
+export const authRateLimits = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60 * 60, max: 10 },
+  '/request-password-reset': { window: 60 * 60, max: 5 },
+  '/reset-password': { window: 60 * 60, max: 10 },
+  '/send-verification-email': { window: 60 * 60, max: 5 },
+} as const;
 
 export interface AuthOptions {
   config: Config;
@@ -23,9 +48,22 @@ export interface AuthOptions {
   secret: string;
 }
 
+/** The library puts its own landing page in links; ours is a page of the web client. */
+function withCallbackPath(url: string, callbackPath: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', callbackPath);
+  return link.toString();
+}
+
 export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) {
   const isHttps = config.PUBLIC_URL.startsWith('https://');
-  return betterAuth({
+  const backgroundTasks = createBackgroundTasks(logger);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true })
+    : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'Redis connection error'));
+
+  const auth = betterAuth({
     appName: 'Bazaar',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
@@ -45,11 +83,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, message),
     },
+    // Unexpected failures reach Fastify's error handler (logged with the request id, and a
+    // lost database answers 503) instead of a bare 500 printed to the console.
+    onAPIError: { throw: true },
     advanced: {
       cookiePrefix: 'bazaar',
       useSecureCookies: isHttps,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      backgroundTasks: { handler: backgroundTasks.run },
     },
     // The public address, and the address this very request came to (see auth/routes.ts).
     trustedOrigins: (request) =>
@@ -58,23 +100,28 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Spec §4: after registering, the person is sent to /login to sign in.
+      autoSignIn: false,
       requireEmailVerification: config.AUTH_REQUIRE_EMAIL_CONFIRMATION,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Not awaited (see background-tasks.ts): the answer must not tell whether the address exists.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetEmail(user.email, user.name, url));
+        backgroundTasks.run(mailer.send(passwordResetEmail(user.email, user.name, url)));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 24 * 60 * 60,
+      sendOnSignIn: config.AUTH_REQUIRE_EMAIL_CONFIRMATION,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationEmail(user.email, user.name, url));
+        const link = withCallbackPath(url, EMAIL_VERIFIED_PATH);
+        backgroundTasks.run(mailer.send(verificationEmail(user.email, user.name, link)));
       },
     },
     session: {
-      expiresIn: 30 * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     rateLimit: {
       enabled: true,
@@ -82,26 +129,23 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       modelName: 'rateLimit',
       window: 60,
       max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60 * 60, max: 10 },
-        '/request-password-reset': { window: 60 * 60, max: 5 },
-        '/reset-password': { window: 60 * 60, max: 10 },
-        '/send-verification-email': { window: 60 * 60, max: 5 },
-      },
+      customRules: authRateLimits,
+      ...(redis ? { customStorage: createRedisRateLimitStorage(redis) } : {}),
     },
-    socialProviders: {
-      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
-        : {}),
-      ...(config.TWITTER_CLIENT_ID && config.TWITTER_CLIENT_SECRET
-        ? {
-            twitter: {
-              clientId: config.TWITTER_CLIENT_ID,
-              clientSecret: config.TWITTER_CLIENT_SECRET,
-            },
-          }
-        : {}),
+    socialProviders: configuredSocialProviders(config),
+    hooks: {
+      // A clear answer to a second sign-up with the same address (the library would
+      // otherwise answer as if it had worked). Runs after the rate limit, like sign-up.
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== '/sign-up/email') return;
+        const email: unknown = context.body?.email;
+        if (typeof email === 'string' && (await isEmailRegistered(db, email))) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'USER_ALREADY_EXISTS',
+            message: 'User already exists.',
+          });
+        }
+      }),
     },
     databaseHooks: {
       account: {
@@ -129,6 +173,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       },
     },
     plugins: [bearer()],
+  });
+
+  return Object.assign(auth, {
+    /** Waits for mail still being sent and closes the Redis connection (app shutdown). */
+    async shutdown(): Promise<void> {
+      await backgroundTasks.settle();
+      if (redis?.status === 'wait') redis.disconnect();
+      else if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../http/errors';
 import type { Auth } from './auth';
 
@@ -11,19 +11,33 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-
 /**
  * Who is asking: the user of a valid session cookie or bearer token, looked up once per
  * request. Expired, revoked and forged sessions are simply no session.
+ *
+ * The lookup extends a session that is in use (once a day) and clears the cookie of one
+ * that has ended; the cookies it sets for that are passed on with the response.
  */
-export function createSessionGuard(auth: Auth) {
+export function createSessionGuard(app: FastifyInstance, auth: Auth) {
+  const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const cookiesToSet = new WeakMap<FastifyRequest, string[]>();
+
+  app.addHook('onSend', async (request, reply) => {
+    const cookies = cookiesToSet.get(request);
+    // Fastify appends to any Set-Cookie the route has set already.
+    if (cookies) reply.header('set-cookie', cookies);
+  });
+
   function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
     let lookup = sessions.get(request);
     if (!lookup) {
       lookup = auth.api
-        .getSession({ headers: fromNodeHeaders(request.headers) })
-        .then((session) => (session ? session.user : null));
+        .getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true })
+        .then(({ headers, response }) => {
+          const cookies = headers?.getSetCookie() ?? [];
+          if (cookies.length > 0) cookiesToSet.set(request, cookies);
+          return response ? response.user : null;
+        });
       sessions.set(request, lookup);
     }
     return lookup;

@@ -5,6 +5,7 @@ import {
   type EffectiveSubscription,
   type SellerQuota,
 } from '@bazaar/common/subscription-rules';
+import type { ProfileSettings } from '@bazaar/common/settings';
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { advertisements, profiles, users } from '../db/schema';
@@ -45,6 +46,53 @@ export async function findProfileWithUser(db: Database, userId: string) {
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, userId));
   return row;
+}
+
+/** The fields a person may change about themselves (spec §4 Profile edit). */
+export interface ProfileDetails {
+  name?: string;
+  phone?: string;
+  location?: string;
+}
+
+/**
+ * Saves name, phone and location. The name is also the account's name, which greets the
+ * person in e-mails, so both change together.
+ */
+export async function updateProfileDetails(db: Database, userId: string, details: ProfileDetails) {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({ ...details, updated_at: new Date() })
+      .where(eq(profiles.id, userId))
+      .returning({ id: profiles.id });
+    if (updated && details.name !== undefined) {
+      await tx.update(users).set({ name: details.name, updatedAt: new Date() }).where(eq(users.id, userId));
+    }
+    return updated !== undefined;
+  });
+}
+
+/** The stored settings as saved (read them with `readProfileSettings`); undefined without a profile. */
+export async function findProfileSettings(db: Database, userId: string) {
+  const [row] = await db
+    .select({ settings: profiles.settings })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row;
+}
+
+export async function saveProfileSettings(
+  db: Database,
+  userId: string,
+  settings: ProfileSettings,
+): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ settings, updated_at: new Date() })
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
 }
 
 export async function countActiveAdsForUser(db: Executor, userId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { MeResponse } from '@bazaar/common/accounts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /**
@@ -10,6 +11,7 @@ export const ACCOUNT_SCOPE = 'account';
 
 export const authKeys = {
   me: [ACCOUNT_SCOPE, 'me'] as const,
+  socialProviders: ['social-providers'] as const,
 };
 
 export type CurrentUser = MeResponse;
@@ -31,16 +33,50 @@ export function useCurrentUser() {
   });
 }
 
+/** Drops every account query but `me`, which its observers (the header) keep watching. */
+export function dropAccountData(queryClient: QueryClient) {
+  queryClient.removeQueries({
+    queryKey: [ACCOUNT_SCOPE],
+    predicate: (query) => query.queryKey[1] !== authKeys.me[1],
+  });
+}
+
 /** Forgets everything about the user who was signed in. */
-export function forgetAccount(queryClient: ReturnType<typeof useQueryClient>) {
-  queryClient.removeQueries({ queryKey: [ACCOUNT_SCOPE] });
+export function forgetAccount(queryClient: QueryClient) {
+  dropAccountData(queryClient);
+  void queryClient.cancelQueries({ queryKey: authKeys.me });
   queryClient.setQueryData(authKeys.me, null);
+}
+
+// Other tabs of the same browser share the session cookie; they hear of sign-in and out here.
+const ACCOUNT_CHANNEL = 'bazaar-account';
+
+export function announceAccountChange(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(ACCOUNT_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** Keeps this tab's idea of who is signed in in step with the other tabs. */
+export function useAccountSync(queryClient: QueryClient) {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(ACCOUNT_CHANNEL);
+    channel.onmessage = () => {
+      void queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+    };
+    return () => channel.close();
+  }, [queryClient]);
 }
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => forgetAccount(queryClient),
+    onSuccess: () => {
+      forgetAccount(queryClient);
+      announceAccountChange();
+    },
   });
 }

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Header } from '../../app/header';
+import { apiRequest } from '../../lib/api-client';
+import { fakeApi, hasCalled, renderRoute } from '../../test/render-route';
+import { ACCOUNT_SCOPE } from './api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const signedInUser = {
+  user: {
+    id: 'u1',
+    email: 'nora@example.com',
+    email_verified: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    user_metadata: {
+      name: 'Nora Quinn',
+      subscription_status: 'trial',
+      subscription_plan: null,
+      trial_end_date: '2026-01-15T00:00:00.000Z',
+      engagement_score: 0,
+      max_ads: 1,
+    },
+  },
+  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
+};
+const unauthenticated = {
+  status: 401,
+  body: { error: { code: 'unauthenticated', message: 'Please sign in to continue.' } },
+};
+
+/** A page that reads something of the signed-in user's, as the dashboard will. */
+function AccountData() {
+  const { data } = useQuery({
+    queryKey: [ACCOUNT_SCOPE, 'something'],
+    queryFn: () => apiRequest<{ value: string }>('/api/something-of-mine'),
+  });
+  return <p>{data?.value ?? 'nothing'}</p>;
+}
+
+function PageWithHeader() {
+  return (
+    <>
+      <Header />
+      <AccountData />
+    </>
+  );
+}
+
+describe('auth state in the header', () => {
+  it('shows neither variant until the session is known, then the signed-in one', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    fakeApi({
+      'GET /api/me': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/something-of-mine': { body: { value: 'mine' } },
+    });
+    renderRoute(Header, { path: '/' });
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Post Ad/ })).not.toBeInTheDocument();
+    answer({ body: signedInUser });
+    expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+
+  it('switches to Login and Sign Up at once when the session ends elsewhere', async () => {
+    let isSessionValid = true;
+    fakeApi({
+      'GET /api/me': () => (isSessionValid ? { body: signedInUser } : unauthenticated),
+      'GET /api/something-of-mine': () => (isSessionValid ? { body: { value: 'mine' } } : unauthenticated),
+    });
+    const { queryClient } = renderRoute(PageWithHeader, { path: '/' });
+    expect(await screen.findByText('mine')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
+
+    isSessionValid = false;
+    await queryClient.refetchQueries({ queryKey: [ACCOUNT_SCOPE, 'something'] });
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Post Ad/ })).not.toBeInTheDocument();
+  });
+
+  it('signs out from the user menu: the server is told, the header and the user’s data are cleared', async () => {
+    const fetchMock = fakeApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/something-of-mine': { body: { value: 'mine' } },
+      'POST /api/auth/sign-out': { body: { success: true } },
+    });
+    const { queryClient } = renderRoute(PageWithHeader, { path: '/' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(hasCalled(fetchMock, 'POST /api/auth/sign-out')).toBe(true);
+    await waitFor(() => expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined());
+  });
+
+  it('says "Sign out Failed" with the reason when signing out fails', async () => {
+    fakeApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/something-of-mine': { body: { value: 'mine' } },
+      'POST /api/auth/sign-out': {
+        status: 503,
+        body: { error: { code: 'service_unavailable', message: 'The service is temporarily unavailable.' } },
+      },
+    });
+    renderRoute(PageWithHeader, { path: '/' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Sign out Failed')).toBeInTheDocument();
+    expect(screen.getByText('The service is temporarily unavailable.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { MailWarning } from 'lucide-react';
+import { toast } from '../../components/ui/use-toast';
+import { useSendVerificationEmail } from './account-actions';
+import { errorMessageOf } from './error-message';
+
+/** For a signed-in seller whose address is not confirmed yet: says so and offers a new link. */
+export function EmailVerificationNotice({ email }: { email: string }) {
+  const sendVerification = useSendVerificationEmail();
+
+  function resend() {
+    sendVerification.mutate(
+      { email },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Check your email',
+            description: `We have sent a new confirmation link to ${email}.`,
+            variant: 'success',
+          }),
+        onError: (error) =>
+          toast({ title: 'Sending Failed', description: errorMessageOf(error), variant: 'destructive' }),
+      },
+    );
+  }
+
+  return (
+    <div role="status" className="border-b border-featured/40 bg-featured/15">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
+        <MailWarning className="size-4 shrink-0 text-featured-foreground" aria-hidden="true" />
+        <span className="min-w-0 flex-1">
+          Please confirm your e-mail address: we sent a link to <strong className="break-all">{email}</strong>
+          .
+        </span>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={sendVerification.isPending}
+          className="font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
+        >
+          {sendVerification.isPending ? 'Sending...' : 'Send a new link'}
+        </button>
+      </div>
+    </div>
+  );
+}

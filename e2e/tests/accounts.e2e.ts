@@ -1,0 +1,244 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoPageErrors,
+  hasChromium,
+  PHONE,
+  readOutbox,
+  uniqueEmail,
+  useBrowser,
+} from '../support/browser';
+
+const PASSWORD = 'journey-secret-1';
+
+/** The link of the newest message to `to` whose subject contains `subject`, once it has arrived. */
+async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await readOutbox()).filter(
+          (message) => message.to === to && message.subject.includes(subject),
+        );
+        link = messages.at(-1)?.links[0];
+        return messages.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  if (!link) throw new Error(`No link in "${subject}" to ${to}`);
+  return link;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill('Journey Tester');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone Number').fill('+1 555 0142');
+  await page.getByLabel('Location').fill('Austin, TX');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page
+    .getByText('Registration successful! Please check your email to verify your account.', { exact: true })
+    .waitFor();
+  await page.waitForURL('**/login');
+}
+
+async function signIn(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  options: { rememberMe?: boolean } = {},
+) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (options.rememberMe) await page.getByRole('checkbox', { name: 'Remember me' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  await expectSignedInHeader(page);
+}
+
+/** The header's signed-in variant: the user menu, or on a phone, Logout in the menu. */
+async function expectSignedInHeader(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    return;
+  }
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' }).waitFor();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+}
+
+/** What /api/me answers the page now (its status), as the page's own code would ask. */
+function meStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => (await fetch('/api/me')).status);
+}
+
+async function expectSignedOutHeader(page: Page) {
+  const account = page.getByRole('navigation', { name: 'Account' });
+  await account.getByRole('link', { name: 'Login' }).waitFor();
+  expect(await account.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'User menu' }).count()).toBe(0);
+}
+
+describe.skipIf(!hasChromium)('accounts', () => {
+  const { openSession } = useBrowser();
+
+  it('registers, confirms the address from the e-mail, signs in, survives a reload and signs out', async () => {
+    const session = await openSession();
+    const { page } = session;
+    const email = uniqueEmail('journey');
+
+    await register(page, email);
+    const link = await mailedLink(email, 'Confirm your e-mail address');
+    await page.goto(link);
+    await page.waitForURL('**/email-verified');
+    await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await signIn(page, email);
+    expect(await page.getByText('Please confirm your e-mail address').count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await meStatus(page)).toBe(200);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectSignedOutHeader(page);
+    expect(await meStatus(page)).toBe(401);
+    await page.reload();
+    await expectSignedOutHeader(page);
+    expect(await meStatus(page)).toBe(401);
+
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it('reminds a seller who has not confirmed their address, and sends a new link', async () => {
+    const session = await openSession();
+    const { page } = session;
+    const email = uniqueEmail('unconfirmed');
+    await register(page, email);
+    await signIn(page, email);
+
+    const notice = page.getByRole('status').filter({ hasText: 'Please confirm your e-mail address' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Send a new link' }).click();
+    await page.getByText(`We have sent a new confirmation link to ${email}.`, { exact: true }).waitFor();
+    const link = await mailedLink(email, 'Confirm your e-mail address', 2);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    expect(await page.getByText('Please confirm your e-mail address').count()).toBe(0);
+    await session.context.close();
+  });
+
+  it('resets a forgotten password by e-mail, which ends the sessions signed in elsewhere', async () => {
+    const elsewhere = await openSession();
+    const email = uniqueEmail('forgetful');
+    await register(elsewhere.page, email);
+    await signIn(elsewhere.page, email, PASSWORD, { rememberMe: true });
+
+    const session = await openSession(PHONE);
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const link = await mailedLink(email, 'Reset your Bazaar password');
+    await page.goto(link);
+    await page.waitForURL('**/reset-password?token=*');
+    await page.getByLabel('New Password', { exact: true }).fill('a-whole-new-secret');
+    await page.getByLabel('Confirm New Password').fill('a-whole-new-secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password Updated', { exact: true }).waitFor();
+    await page.waitForURL('**/login');
+
+    await signIn(page, email, 'a-whole-new-secret');
+
+    await elsewhere.page.reload();
+    await expectSignedOutHeader(elsewhere.page);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Link invalid or expired' }).waitFor();
+
+    expectNoPageErrors(session);
+    await session.context.close();
+    await elsewhere.context.close();
+  });
+
+  it('keeps the session past the browser session only with "Remember me"', async () => {
+    const session = await openSession();
+    const { page, context } = session;
+    const email = uniqueEmail('remember');
+    await register(page, email);
+
+    await signIn(page, email);
+    const browserSession = (await context.cookies()).find((cookie) => cookie.name === 'bazaar.session_token');
+    expect(browserSession?.expires).toBe(-1);
+    expect(browserSession?.httpOnly).toBe(true);
+    expect(browserSession?.sameSite).toBe('Lax');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectSignedOutHeader(page);
+
+    await signIn(page, email, PASSWORD, { rememberMe: true });
+    const lasting = (await context.cookies()).find((cookie) => cookie.name === 'bazaar.session_token');
+    const days = ((lasting?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    await session.context.close();
+  });
+
+  it('stays on /login with "Sign in Failed" for a wrong password, and answers the social buttons', async () => {
+    const session = await openSession();
+    const { page } = session;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('maria@demo.bazaar.local');
+    await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Sign in Failed', { exact: true }).waitFor();
+    await page.getByText('Invalid e-mail or password.', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Google' }).click();
+    await expect.poll(() => dialogs).toEqual(["Social login isn't implemented yet"]);
+    await main.getByRole('button', { name: 'Twitter' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    await session.context.close();
+  });
+
+  it('refuses mismatched passwords on /register before anything is sent', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    const email = uniqueEmail('mismatch');
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Mis Match');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone Number').fill('555 0100');
+    await page.getByLabel('Location').fill('Austin, TX');
+    await page.getByLabel('Password', { exact: true }).fill('first-secret');
+    await page.getByLabel('Confirm Password').fill('second-secret');
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Passwords do not match', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect((await readOutbox()).some((message) => message.to === email)).toBe(false);
+    await session.context.close();
+  });
+});

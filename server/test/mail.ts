@@ -1,0 +1,33 @@
+import { vi } from 'vitest';
+import type { OutboxEntry } from '../src/mail/mailer';
+import type { TestApp } from './test-app';
+
+/**
+ * The newest message to this address whose subject contains `subject`, once it has been
+ * written (the app sends mail in the background, after answering).
+ */
+export async function waitForMail(testApp: TestApp, to: string, subject: string): Promise<OutboxEntry> {
+  return vi.waitFor(
+    async () => {
+      const messages = (await testApp.outbox()).filter(
+        (message) => message.to === to && message.subject.includes(subject),
+      );
+      const newest = messages.at(-1);
+      if (!newest) throw new Error(`No message "${subject}" to ${to} yet`);
+      return newest;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
+}
+
+/** How many messages to this address the outbox holds. */
+export async function countMail(testApp: TestApp, to: string): Promise<number> {
+  return (await testApp.outbox()).filter((message) => message.to === to).length;
+}
+
+/** The one link of a message (verification and reset e-mails carry exactly one). */
+export function linkOf(message: OutboxEntry): URL {
+  const [link] = message.links;
+  if (!link) throw new Error(`Message "${message.subject}" has no link`);
+  return new URL(link);
+}
