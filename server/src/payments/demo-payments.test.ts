@@ -9,13 +9,13 @@ import {
   payOnDemoPage,
   writeHeaders,
 } from '../../test/subscription-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/test-app';
 import { checkouts, paymentEvents, payments } from '../db/schema';
 import { DEMO_WEBHOOK_PATH, type DemoEvent } from './demo-events';
 import { DEMO_SIGNATURE_HEADER, deriveDemoSigningKey, signDemoEvent } from './demo-signature';
 
 // The auth secret createTestApp hands to buildApp; the demo provider's key derives from it.
-const signingKey = deriveDemoSigningKey('test-secret-of-at-least-thirty-two-characters');
+const signingKey = deriveDemoSigningKey(TEST_AUTH_SECRET);
 
 let testApp: TestApp;
 

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../../test/factories';
 import { fetchMe, readProfile, subscribeWithDemo, writeHeaders } from '../../test/subscription-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/test-app';
 import { payments, profiles } from '../db/schema';
 import { deliverDemoEvent } from './demo-events';
 import { renewDueDemoSubscriptions } from './demo-renewals';
 import { deriveDemoSigningKey } from './demo-signature';
 
 // The auth secret createTestApp hands to buildApp; the demo provider's key derives from it.
-const signingKey = deriveDemoSigningKey('test-secret-of-at-least-thirty-two-characters');
+const signingKey = deriveDemoSigningKey(TEST_AUTH_SECRET);
 
 let testApp: TestApp;
 
