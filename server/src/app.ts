@@ -5,6 +5,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerAdPageRoute } from './ads/ad-page-route';
+import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
 import { createSessionGuard } from './auth/session-guard';
@@ -14,7 +16,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import type { Mailer } from './mail/mailer';
-import { registerLocalMediaRoutes } from './media/routes';
+import { registerMediaRoutes } from './media/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
@@ -25,7 +27,7 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
-  storage: Storage & { root?: string };
+  storage: Storage;
   logger: Logger;
   authSecret: string;
   /** Folder of the built web client; defaults to client/dist. */
@@ -91,9 +93,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerAuthRoutes(app, { auth });
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
-  if (storage.root) await registerLocalMediaRoutes(app, { root: storage.root });
-  await registerClientApp(app, {
+  await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
+  await registerMediaRoutes(app, { storage });
+  const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await registerAdPageRoute(app, {
+    db: database.db,
+    guard,
+    storage,
+    clientApp,
     publicUrl: config.PUBLIC_URL,
   });
 
