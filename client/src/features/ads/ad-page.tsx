@@ -174,7 +174,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
   }
 
   async function share() {
-    const url = window.location.href;
+    const url = `${window.location.origin}${paths.ad(ad.id)}`;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: ad.title, url });
