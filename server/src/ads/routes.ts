@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { SessionGuard, SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { notFound } from '../http/errors';
-import { receiveUpload, type ReceivedUpload } from '../media/receive-upload';
+import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
@@ -54,6 +54,7 @@ export interface AdRouteDependencies {
 }
 
 const adNotFound = () => notFound('This ad does not exist.');
+const uploadFolderOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
 /** Can this visitor see the ad? Hidden ads exist only for their owner (404 for everyone else). */
 function isVisibleTo(ad: { status: string; user_id: string }, user: SessionUser | null): boolean {
@@ -64,6 +65,7 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
   await app.register(async (scope) => {
     // Multipart only where ads are written; limits are given per request (media/receive-upload).
     if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+    await removeAbandonedUploads(uploadFolderOf(dependencies.dataDir));
     registerRoutes(scope, dependencies);
   });
 }
@@ -75,7 +77,7 @@ function registerRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const viewerSecret = deriveViewerSecret(authSecret);
   const uploadOptions = {
-    tempDir: path.join(dataDir, 'tmp', 'uploads'),
+    tempDir: uploadFolderOf(dataDir),
     fileFields: { [AD_IMAGE_FIELD]: 'image', [AD_VIDEO_FIELD]: 'video' } as const,
     listFields: AD_FORM_LIST_FIELDS,
   };

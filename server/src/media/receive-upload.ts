@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -210,4 +210,17 @@ export async function receiveUpload(
     throw translateParserError(error);
   }
   return upload;
+}
+
+/**
+ * Removes temporary uploads left by a process that stopped in the middle of one (a crash or
+ * a kill). Only folders older than an hour go, in case another process is receiving now.
+ */
+export async function removeAbandonedUploads(tempDir: string, now = Date.now()): Promise<void> {
+  const folders = await readdir(tempDir).catch(() => [] as string[]);
+  for (const folder of folders) {
+    const folderPath = path.join(tempDir, folder);
+    const { mtimeMs } = await stat(folderPath);
+    if (now - mtimeMs > 60 * 60 * 1000) await rm(folderPath, { recursive: true, force: true });
+  }
 }

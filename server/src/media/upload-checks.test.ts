@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imagePart, postAd, sendAdForm, validAdFields, videoPart } from '../../test/ad-factories';
@@ -6,6 +6,7 @@ import { createSeller, type TestSeller } from '../../test/factories';
 import { corruptPng, gifImage, mp4Video, pixelBombPng, pngImage } from '../../test/media-fixtures';
 import { multipartForm } from '../../test/multipart';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { removeAbandonedUploads } from './receive-upload';
 
 let testApp: TestApp;
 let seller: TestSeller;
@@ -203,3 +204,17 @@ async function deleteThroughApi(adId: string) {
 function imagePartOf(filename: string, data: Buffer) {
   return { field: 'images', filename, contentType: 'image/png', data };
 }
+
+describe('temporary uploads', () => {
+  it('removes folders a stopped process left behind, but not fresh ones', async () => {
+    const tempDir = path.join(testApp.dataDir, 'tmp', 'abandoned-test');
+    const old = path.join(tempDir, 'old');
+    const fresh = path.join(tempDir, 'fresh');
+    await mkdir(old, { recursive: true });
+    await mkdir(fresh, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    await removeAbandonedUploads(tempDir);
+    expect(await readdir(tempDir)).toEqual(['fresh']);
+  });
+});

@@ -48,6 +48,17 @@ export function CategoryPage() {
       </div>
     );
   }
+  if (categories.isError) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Error fetching categories</h1>
+        <p className="text-muted-foreground">{categories.error.message}</p>
+        <Button variant="outline" onClick={() => void categories.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   if (!category) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">

@@ -1,9 +1,10 @@
 import type { AdListResponse } from '@bazaar/common/ads';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { AdCard, type AdCardVariant } from './ad-card';
 
@@ -29,6 +30,12 @@ export function AdResults({
   loadMoreLabel: string;
   empty: ReactNode;
 }) {
+  const failure = search.isError ? search.error.message : null;
+  useEffect(() => {
+    // Spec §8: a failed fetch of ads is announced.
+    if (failure) toast({ title: 'Error fetching ads', description: failure, variant: 'destructive' });
+  }, [failure]);
+
   if (search.isPending) {
     return (
       <div className={layoutOf(mode)} aria-busy="true">
