@@ -76,22 +76,29 @@ export function SearchPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[280px_1fr]">
         <Card className="h-fit p-5">
-          <form onSubmit={apply} className="space-y-4" aria-label="Filters">
-            <h2 className="flex items-center gap-2 font-semibold">
+          <form onSubmit={apply} className="grid grid-cols-2 gap-4 lg:grid-cols-1" aria-label="Filters">
+            <h2 className="col-span-2 flex items-center gap-2 font-semibold lg:col-span-1">
               <SlidersHorizontal className="size-4" aria-hidden="true" /> Filters
             </h2>
             <CategorySelect
+              className="col-span-2 sm:col-span-1 lg:col-span-1"
               id="search-category"
               value={draft.category}
               onChange={(category) => setDraft({ ...draft, category })}
             />
             <SortSelect
+              className="col-span-2 sm:col-span-1 lg:col-span-1"
               id="search-sort"
               value={criteria.sort}
               onChange={(sort) => setCriteria({ ...criteria, sort })}
             />
-            <PriceAndLocationFields idPrefix="search" draft={draft} onChange={setDraft} />
-            <div className="grid grid-cols-2 gap-2 pt-1">
+            <PriceAndLocationFields
+              idPrefix="search"
+              draft={draft}
+              onChange={setDraft}
+              locationClassName="col-span-2 lg:col-span-1"
+            />
+            <div className="col-span-2 grid grid-cols-2 gap-2 pt-1 lg:col-span-1">
               <Button type="submit">Apply Filters</Button>
               <Button type="button" variant="outline" onClick={clearAll}>
                 Clear All

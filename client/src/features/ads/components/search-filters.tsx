@@ -41,6 +41,10 @@ export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sor
 
 const ALL_CATEGORIES = 'all';
 
+// A label above its control. (Radix renders a hidden native <select> after a select's trigger;
+// taken out of the flow, it cannot put that field out of line with its neighbours.)
+const fieldClass = 'relative [&>label]:mb-1.5 [&>label]:block [&>select]:absolute';
+
 export function SortSelect({
   id,
   value,
@@ -53,7 +57,7 @@ export function SortSelect({
   className?: string;
 }) {
   return (
-    <div className={cn('space-y-1.5', className)}>
+    <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Sort By</Label>
       <Select value={value} onValueChange={(next) => onChange(adSortSchema.parse(next))}>
         <SelectTrigger id={id}>
@@ -75,14 +79,16 @@ export function CategorySelect({
   id,
   value,
   onChange,
+  className,
 }: {
   id: string;
   value: string;
   onChange: (category: string) => void;
+  className?: string;
 }) {
   const { data: categories } = useCategories();
   return (
-    <div className="space-y-1.5">
+    <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Category</Label>
       <Select
         value={value || ALL_CATEGORIES}
@@ -117,7 +123,7 @@ export function PriceAndLocationFields({
 }) {
   return (
     <>
-      <div className="space-y-1.5">
+      <div className={fieldClass}>
         <Label htmlFor={`${idPrefix}-min-price`}>Min Price</Label>
         <Input
           id={`${idPrefix}-min-price`}
@@ -130,7 +136,7 @@ export function PriceAndLocationFields({
           onChange={(event) => onChange({ ...draft, minPrice: event.target.value })}
         />
       </div>
-      <div className="space-y-1.5">
+      <div className={fieldClass}>
         <Label htmlFor={`${idPrefix}-max-price`}>Max Price</Label>
         <Input
           id={`${idPrefix}-max-price`}
@@ -143,7 +149,7 @@ export function PriceAndLocationFields({
           onChange={(event) => onChange({ ...draft, maxPrice: event.target.value })}
         />
       </div>
-      <div className={cn('space-y-1.5', locationClassName)}>
+      <div className={cn(fieldClass, locationClassName)}>
         <Label htmlFor={`${idPrefix}-location`}>Location</Label>
         <Input
           id={`${idPrefix}-location`}
