@@ -9,6 +9,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const AD_TITLE_MAX_LENGTH = 100;
 export const AD_DESCRIPTION_MAX_LENGTH = 1000;
 export const AD_PRICE_MAX = 9_999_999_999.99;
+export const AD_LOCATION_MAX_LENGTH = 120;
 export const MAX_IMAGES_PER_AD = 10;
 export const MAX_VIDEOS_PER_AD = 2;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,6 +19,9 @@ export const HOME_FEATURED_LIMIT = 6;
 export const RELATED_ADS_LIMIT = 4;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** Search results are counted up to this many; beyond it the page says "1,000+ ads found". */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Meta descriptions (and previews) are cut to this many characters (spec §2 /ad/{id}). */
 export const META_DESCRIPTION_MAX_LENGTH = 160;

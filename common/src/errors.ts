@@ -26,6 +26,13 @@ export const errorMessages = {
   no_active_subscription: 'You have no active subscription.',
   invalid_signature: 'The payment event could not be verified.',
   payment_provider_error: 'The payment provider could not be reached. Please try again.',
+  image_required: 'Please upload at least one image.',
+  too_many_files: 'You can upload a maximum of 10 images and 2 videos.',
+  unsupported_file_type: 'Only PNG, JPG and GIF images and MP4 and MOV videos are accepted.',
+  file_too_large: 'Images can be at most 10 MB and videos at most 50 MB.',
+  invalid_image: 'This image could not be read. Please choose another PNG, JPG or GIF file.',
+  image_too_large: 'This image has too many pixels to process (the limit is 40 megapixels).',
+  own_ad_favorite: "You can't add your own ad to your favorites.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

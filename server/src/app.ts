@@ -5,6 +5,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerAdPageRoute } from './ads/ad-page-route';
+import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
 import { createSessionGuard } from './auth/session-guard';
@@ -15,7 +17,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
-import { registerLocalMediaRoutes } from './media/routes';
+import { registerMediaRoutes } from './media/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
@@ -27,7 +29,7 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
-  storage: Storage & { root?: string };
+  storage: Storage;
   logger: Logger;
   authSecret: string;
   /** Folder of the built web client; defaults to client/dist. */
@@ -96,9 +98,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
   await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret });
-  if (storage.root) await registerLocalMediaRoutes(app, { root: storage.root });
-  await registerClientApp(app, {
+  await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
+  await registerMediaRoutes(app, { storage });
+  const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await registerAdPageRoute(app, {
+    db: database.db,
+    guard,
+    storage,
+    clientApp,
     publicUrl: config.PUBLIC_URL,
   });
 

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { createMailer, type OutboxEntry } from '../src/mail/mailer';
-import { createLocalStorage } from '../src/media/storage';
+import { createStorage } from '../src/media/create-storage';
 import { createTestDatabase, dropTestDatabase } from './database';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -56,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    storage: createLocalStorage(uploadsDir),
+    storage: createStorage(config),
     mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, outboxDir, logger }),
     logger,
     authSecret: TEST_AUTH_SECRET,

@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   postAd: '/post-ad',
   ad: (id: string) => `/ad/${encodeURIComponent(id)}`,
+  editAd: (id: string) => `/ad/${encodeURIComponent(id)}/edit`,
   category: (id: string) => `/category/${encodeURIComponent(id)}`,
   profile: '/profile',
   subscription: '/subscription',

@@ -80,6 +80,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'ad/:id/edit',
+            lazy: page(
+              () => import('../features/ads/edit-ad-page'),
+              (m) => m.EditAdPage,
+            ),
+          },
+          {
             path: 'category/:category',
             lazy: page(
               () => import('../features/ads/category-page'),

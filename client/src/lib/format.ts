@@ -1,13 +1,13 @@
-const priceFormat = new Intl.NumberFormat('en-US', {
+const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** A price in US dollars with thousands separators: $1,049 or $12.50. */
+/** A price in US dollars with thousands separators: $1,049 or $12.50 (never $12.5). */
 export function formatPrice(price: number): string {
-  return priceFormat.format(price);
+  return Number.isInteger(price) ? wholeDollars.format(price) : dollarsAndCents.format(price);
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,21 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { AppError } from '../http/errors';
 import type { adMedia } from '../db/schema';
-import { createImageVariants } from './images';
+import { extensionFor } from './file-signatures';
+import { createImageVariants, type ImageVariants } from './images';
 import type { Storage } from './storage';
 
 export type NewAdMedia = typeof adMedia.$inferInsert;
 
+/** sharp's words for an image over the pixel limit, and for one it cannot decode. */
+async function decodeAdImage(input: Buffer | string): Promise<ImageVariants> {
+  try {
+    return await createImageVariants(input);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) throw new AppError(400, 'image_too_large');
+    throw new AppError(400, 'invalid_image');
+  }
+}
+
 /**
- * Re-encodes an image into its card and full variants and stores both.
- * Returns the ad_media row to insert; the caller deletes the keys if its transaction fails.
+ * Re-encodes an image (its bytes or a file path) into its card and full variants and stores
+ * both. Returns the ad_media row to insert; the caller deletes the keys if its transaction fails.
  */
 export async function storeAdImage(
   storage: Storage,
   adId: string,
-  input: Buffer,
+  input: Buffer | string,
   position: number,
 ): Promise<NewAdMedia> {
-  const { full, card } = await createImageVariants(input);
+  const { full, card } = await decodeAdImage(input);
   const mediaId = randomUUID();
   const fullKey = `ads/${adId}/${mediaId}-full.webp`;
   const cardKey = `ads/${adId}/${mediaId}-card.webp`;
@@ -40,7 +54,45 @@ export async function storeAdImage(
   };
 }
 
+/** Stores a checked video file as it is (its container was verified on upload). */
+export async function storeAdVideo(
+  storage: Storage,
+  adId: string,
+  video: { path: string; bytes: number; contentType: string },
+  position: number,
+): Promise<NewAdMedia> {
+  const mediaId = randomUUID();
+  const key = `ads/${adId}/${mediaId}.${extensionFor(video.contentType)}`;
+  await storage.put(key, createReadStream(video.path), video.contentType, video.bytes);
+  return {
+    id: mediaId,
+    ad_id: adId,
+    kind: 'video',
+    position,
+    storage_key: key,
+    card_key: null,
+    content_type: video.contentType,
+    width: null,
+    height: null,
+    bytes: video.bytes,
+  };
+}
+
 /** Every stored object of a set of media rows, for cleaning up. */
 export function storageKeysOf(rows: Pick<NewAdMedia, 'storage_key' | 'card_key'>[]): string[] {
   return rows.flatMap((row) => (row.card_key ? [row.storage_key, row.card_key] : [row.storage_key]));
+}
+
+/**
+ * Deletes stored objects, best effort: a failure is logged, not thrown, because the caller
+ * is already answering (a row is gone, or a post failed for another reason).
+ */
+export async function deleteStoredObjects(
+  storage: Storage,
+  keys: string[],
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const failed = results.flatMap((result, index) => (result.status === 'rejected' ? [keys[index]] : []));
+  if (failed.length > 0) log.warn({ keys: failed }, 'could not delete stored media');
 }

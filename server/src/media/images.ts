@@ -26,8 +26,9 @@ async function encode(pipeline: Sharp): Promise<ImageVariant> {
 /**
  * Decodes an image under a pixel limit and re-encodes it as WebP in two sizes. Re-encoding
  * drops all metadata (EXIF, GPS position, camera serials); orientation is applied first.
+ * The input is the image's bytes or the path of a file holding them.
  */
-export async function createImageVariants(input: Buffer): Promise<ImageVariants> {
+export async function createImageVariants(input: Buffer | string): Promise<ImageVariants> {
   const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
   const [full, card] = await Promise.all([
     encode(

@@ -12,9 +12,30 @@ import { pipeline } from 'node:stream/promises';
 export interface Storage {
   /** The address a browser loads the object from. */
   url(key: string): string;
-  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /** Stores an object; a stream's size must be given for stores that need it up front (S3). */
+  put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Local storage: the folder whose files /media serves directly. */
+  root?: string;
+  /** Remote storage: reads an object (or a byte range of it) for /media to pass on. */
+  open?(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
+}
+
+/** An inclusive byte range; `end` undefined means to the end of the object. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface StoredObject {
+  body: Readable;
+  /** Bytes in `body`. */
+  length: number;
+  /** The object's full size. */
+  size: number;
+  /** The range returned, when one was asked for. */
+  range?: { start: number; end: number };
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;

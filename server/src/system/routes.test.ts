@@ -76,7 +76,8 @@ describe('the built client', () => {
   });
 
   it('serves the shell with the default title and description on every client route', async () => {
-    for (const url of ['/', '/profile', '/ad/unknown']) {
+    // (/ad/:id has a head of its own and answers 404 for an unknown ad: ads/read.test.ts.)
+    for (const url of ['/', '/profile', '/category/electronics']) {
       const response = await withClient.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');

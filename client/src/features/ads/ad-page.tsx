@@ -1,8 +1,291 @@
-// SCAFFOLD: replaced by the feature that owns this route.
+import type { AdDetail } from '@bazaar/common/ads';
+import {
+  Calendar,
+  ChevronRight,
+  Eye,
+  Flag,
+  Heart,
+  MapPin,
+  Pencil,
+  Share2,
+  ShieldCheck,
+  Star,
+} from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { showNotImplemented } from '../../components/not-implemented';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatCount, formatDate, formatPrice } from '../../lib/format';
+import { usePageMeta } from '../../lib/page-meta';
+import { useCurrentUser } from '../auth/api';
+import { useRequireSignIn } from '../auth/use-require-sign-in';
+import { useAd, useFavorite, useRecordAdView, useRelatedAds, useSetFavorite } from './api';
+import { AdCard } from './components/ad-card';
+import { DeleteAdButton } from './components/delete-ad-dialog';
+import { ImageCarousel } from './components/image-carousel';
+import { SellerCard } from './components/seller-card';
+import { VideoCarousel } from './components/video-carousel';
+
+const safetyTips = [
+  'Meet in a public place',
+  'Check the item before payment',
+  "Don't share personal information",
+  'Trust your instincts',
+  'Report suspicious activity',
+];
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export function AdPage() {
+  const { id = '' } = useParams();
+  const ad = useAd(id);
+  const related = useRelatedAds(id, ad.isSuccess);
+  usePageMeta(
+    ad.data?.title ?? (ad.isError ? 'Ad Not Found' : 'Advertisement'),
+    ad.data?.description.slice(0, 160),
+  );
+  useCountView(id, ad.isSuccess);
+
+  if (ad.isPending) return <AdPageSkeleton />;
+  if (ad.isError) {
+    if (isNotFound(ad.error)) return <AdNotFound />;
+    return (
+      <div className="mx-auto max-w-lg px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Error fetching ads</h1>
+        <p className="mt-2 text-muted-foreground">{ad.error.message}</p>
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold">Advertisement</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
+        <ol className="flex min-w-0 flex-wrap items-center gap-1">
+          <li>
+            <Link to={paths.home} className="hover:text-foreground">
+              Home
+            </Link>
+          </li>
+          <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
+          <li>
+            <Link to={paths.category(ad.data.category)} className="hover:text-foreground">
+              {ad.data.category_name}
+            </Link>
+          </li>
+          <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
+          <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
+            {ad.data.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ImageCarousel
+            images={ad.data.images}
+            title={ad.data.title}
+            badge={
+              ad.data.featured ? (
+                <Badge variant="featured" className="shadow">
+                  <Star className="fill-current" /> Featured
+                </Badge>
+              ) : null
+            }
+          />
+          <VideoCarousel videos={ad.data.videos} />
+          <AdSummary ad={ad.data} />
+        </div>
+
+        <aside className="space-y-6">
+          <SidePanel ad={ad.data} />
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <ShieldCheck className="size-5 text-success" aria-hidden="true" /> Safety Tips
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
+                {safetyTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+
+      {related.data && related.data.length > 0 ? (
+        <section className="mt-12" aria-labelledby="related-ads-heading">
+          <h2 id="related-ads-heading" className="text-xl font-bold tracking-tight">
+            Related Ads
+          </h2>
+          <div className="mt-4 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
+            {related.data.map((relatedAd) => (
+              <AdCard key={relatedAd.id} ad={relatedAd} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Counts one view per page visit; the server counts each viewer once a day. */
+function useCountView(id: string, isLoaded: boolean) {
+  const recordView = useRecordAdView(id);
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!isLoaded || counted.current === id) return;
+    counted.current = id;
+    recordView.mutate();
+  }, [id, isLoaded, recordView]);
+}
+
+function AdSummary({ ad }: { ad: AdDetail }) {
+  const { data: currentUser } = useCurrentUser();
+  const isOwner = currentUser?.user.id === ad.user_id;
+  const requireSignIn = useRequireSignIn();
+  const favorite = useFavorite(ad.id, Boolean(currentUser) && !isOwner);
+  const setFavorite = useSetFavorite(ad.id);
+  const isFavorite = favorite.data?.favorited ?? false;
+
+  function toggleFavorite() {
+    if (!requireSignIn('Please login to like advertisements.')) return;
+    setFavorite.mutate(!isFavorite, {
+      onSuccess: ({ favorited }) =>
+        toast(
+          favorited
+            ? { title: 'Added to favorites! ❤️', description: 'You can find this ad in your favorites.' }
+            : { title: 'Removed from favorites', description: 'Ad removed from your favorites.' },
+        ),
+      onError: (error) =>
+        toast({ title: 'Could not update favorites', description: error.message, variant: 'destructive' }),
+    });
+  }
+
+  async function share() {
+    const url = `${window.location.origin}${paths.ad(ad.id)}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: ad.title, url });
+        return;
+      } catch (error) {
+        // Closing the share sheet is a choice, not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link Copied! 📋', description: 'Ad link has been copied to your clipboard.' });
+    } catch {
+      toast({ title: 'Could not copy the link', description: url, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{ad.title}</h1>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        <span className="flex items-center gap-1">
+          <Eye className="size-4" aria-hidden="true" /> {formatCount(ad.views)} views
+        </span>
+        <span className="flex items-center gap-1">
+          <Calendar className="size-4" aria-hidden="true" />
+          <time dateTime={ad.created_at}>{formatDate(ad.created_at)}</time>
+        </span>
+        <span className="flex items-center gap-1">
+          <MapPin className="size-4" aria-hidden="true" /> {ad.location}
+        </span>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={toggleFavorite}
+          disabled={isOwner || setFavorite.isPending}
+          aria-pressed={isOwner ? undefined : isFavorite}
+          aria-label={`${isFavorite ? 'Remove from favorites' : 'Add to favorites'} (${ad.likes} likes)`}
+          title={isOwner ? 'Likes of your ad' : undefined}
+        >
+          <Heart className={cn(isFavorite && 'fill-destructive text-destructive')} /> {formatCount(ad.likes)}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void share()}>
+          <Share2 /> Share
+        </Button>
+        {isOwner ? null : (
+          <Button variant="outline" size="sm" onClick={showNotImplemented}>
+            <Flag /> Report
+          </Button>
+        )}
+      </div>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <p className="text-3xl font-extrabold text-primary">{formatPrice(ad.price)}</p>
+        <Badge variant="secondary">{ad.category_name}</Badge>
+        {ad.status === 'hidden' ? <Badge variant="outline">Hidden</Badge> : null}
+      </div>
+      <h2 className="mt-6 font-semibold">Description</h2>
+      <p className="mt-2 whitespace-pre-line break-words text-muted-foreground">{ad.description}</p>
+    </Card>
+  );
+}
+
+function SidePanel({ ad }: { ad: AdDetail }) {
+  const { data: currentUser } = useCurrentUser();
+  const navigate = useNavigate();
+  const isOwner = currentUser?.user.id === ad.user_id;
+  return (
+    <>
+      {isOwner ? (
+        <Card className="p-5">
+          <p className="text-sm font-medium">This is your ad.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={paths.editAd(ad.id)}>
+                <Pencil /> Edit
+              </Link>
+            </Button>
+            <DeleteAdButton adId={ad.id} title={ad.title} onDeleted={() => void navigate(paths.dashboard)} />
+          </div>
+        </Card>
+      ) : null}
+      <SellerCard ad={ad} isSignedIn={Boolean(currentUser)} isOwner={isOwner} />
+    </>
+  );
+}
+
+function AdNotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">Ad Not Found</h1>
+      <p className="text-muted-foreground">This ad does not exist or has been removed.</p>
+      <Button asChild>
+        <Link to={paths.home}>Go Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+function AdPageSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-busy="true" aria-label="Loading the ad">
+      <Skeleton className="mb-6 h-5 w-64" />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Skeleton className="aspect-[4/3] w-full rounded-xl" />
+          <Skeleton className="h-48 w-full rounded-xl" />
+        </div>
+        <Skeleton className="h-72 w-full rounded-xl" />
+      </div>
     </div>
   );
 }

@@ -1,8 +1,190 @@
-// SCAFFOLD: replaced by the feature that owns this route.
+import { ChevronRight, PackageOpen } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { usePageMeta } from '../../lib/page-meta';
+import { usePostAdAction } from '../auth/use-require-sign-in';
+import { useCategories } from '../categories/api';
+import { CategoryIcon } from '../categories/category-icon';
+import { useAdSearch } from './api';
+import { AdResults, foundLine } from './components/ad-results';
+import {
+  criteriaOfDraft,
+  draftOf,
+  emptyDraft,
+  PriceAndLocationFields,
+  SortSelect,
+  type FilterDraft,
+} from './components/search-filters';
+import { useViewMode, ViewToggle } from './components/view-toggle';
+import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
+
+/** Typed filters are applied once typing pauses, so each keystroke is not a search. */
+const TYPING_PAUSE_MS = 400;
+
+function filtersKey(criteria: { minPrice?: number; maxPrice?: number; location?: string }): string {
+  return JSON.stringify([criteria.minPrice, criteria.maxPrice, criteria.location]);
+}
+
+/** /category/:category (spec §2): the category's ads with live filters held in the URL. */
 export function CategoryPage() {
+  const { category: categoryId = '' } = useParams();
+  const categories = useCategories();
+  const category = categories.data?.find((candidate) => candidate.id === categoryId);
+  usePageMeta(
+    category?.name ?? (categories.isSuccess ? 'Category Not Found' : 'Category'),
+    category
+      ? `${category.name} ads on Bazaar: browse, filter by price and location, and find a deal.`
+      : undefined,
+  );
+
+  if (categories.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <Skeleton className="h-10 w-64" />
+      </div>
+    );
+  }
+  if (categories.isError) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Error fetching categories</h1>
+        <p className="text-muted-foreground">{categories.error.message}</p>
+        <Button variant="outline" onClick={() => void categories.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!category) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Category Not Found</h1>
+        <p className="text-muted-foreground">There is no category called “{categoryId}”.</p>
+        <Button asChild>
+          <Link to={paths.home}>Go Home</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <CategoryAds key={category.id} category={category} />;
+}
+
+function CategoryAds({ category }: { category: { id: string; name: string; icon: string } }) {
+  const [criteria, setCriteria] = useSearchCriteria({ category: category.id });
+  const search = useAdSearch({ ...criteria, q: undefined });
+  const [mode, setMode] = useViewMode();
+  const postAd = usePostAdAction();
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(criteria));
+
+  // What is typed is applied after a pause (compared as criteria, so "Reno " is "Reno").
+  const appliedFilters = filtersKey(criteria);
+  const typedFilters = filtersKey(criteriaOfDraft(draft));
+  const sort = criteria.sort;
+  useEffect(() => {
+    if (typedFilters === appliedFilters) return;
+    const timer = setTimeout(
+      () => setCriteria({ ...criteriaOfDraft(draft), sort }, { replace: true }),
+      TYPING_PAUSE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typedFilters, appliedFilters, draft, sort, setCriteria]);
+  // When the URL changes by other means (Clear Filters, back), the fields follow it.
+  const [seenFilters, setSeenFilters] = useState(appliedFilters);
+  if (seenFilters !== appliedFilters) {
+    setSeenFilters(appliedFilters);
+    if (typedFilters !== appliedFilters) setDraft(draftOf(criteria));
+  }
+
+  const hasFilters =
+    countActiveFilters(criteria, { includeCategory: false }) > 0 || criteria.sort !== 'newest';
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold">Category</h1>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <ol className="flex items-center gap-1">
+          <li>
+            <Link to={paths.home} className="hover:text-foreground">
+              Home
+            </Link>
+          </li>
+          <ChevronRight className="size-4" aria-hidden="true" />
+          <li aria-current="page" className="font-medium text-foreground">
+            {category.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <CategoryIcon icon={category.icon} className="size-6" />
+          </span>
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{category.name}</h1>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {foundLine(search)}
+            </p>
+          </div>
+        </div>
+        <ViewToggle mode={mode} onChange={setMode} />
+      </div>
+
+      <Card className="mt-6 p-4">
+        <form
+          aria-label="Filters"
+          onSubmit={(event) => event.preventDefault()}
+          className="grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_1.4fr_auto]"
+        >
+          <SortSelect
+            className="col-span-2 lg:col-span-1"
+            id="category-sort"
+            value={criteria.sort}
+            onChange={(sort) => setCriteria({ ...criteriaOfDraft(draft), sort })}
+          />
+          <PriceAndLocationFields
+            idPrefix="category"
+            draft={draft}
+            onChange={setDraft}
+            locationClassName="col-span-2 lg:col-span-1"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            className="col-span-2 lg:col-span-1"
+            disabled={!hasFilters}
+            onClick={() => {
+              setDraft(emptyDraft);
+              setCriteria({});
+            }}
+          >
+            Clear Filters
+          </Button>
+        </form>
+      </Card>
+
+      <div className="mt-6">
+        <AdResults
+          search={search}
+          mode={mode}
+          loadMoreLabel="Load More"
+          empty={
+            <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-14 text-center">
+              <PackageOpen className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h2 className="text-xl font-semibold">No ads found</h2>
+              <p className="max-w-md text-muted-foreground">
+                {hasFilters
+                  ? 'No ads in this category match your filters.'
+                  : `Nobody has posted in ${category.name} yet. Be the first!`}
+              </p>
+              <Button onClick={postAd}>Post First Ad</Button>
+            </div>
+          }
+        />
+      </div>
     </div>
   );
 }

@@ -1,8 +1,160 @@
-// SCAFFOLD: replaced by the feature that owns this route.
+import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { usePageMeta } from '../../lib/page-meta';
+import { useAdSearch } from './api';
+import { AdResults, foundLine } from './components/ad-results';
+import {
+  CategorySelect,
+  criteriaOfDraft,
+  draftOf,
+  emptyDraft,
+  PriceAndLocationFields,
+  SortSelect,
+  type FilterDraft,
+} from './components/search-filters';
+import { useViewMode, ViewToggle } from './components/view-toggle';
+import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
+
+/** /search (spec §2): words and filters from the URL, results searched on the server. */
 export function SearchPage() {
+  const [criteria, setCriteria] = useSearchCriteria();
+  usePageMeta(
+    criteria.q ? `Search: ${criteria.q}` : 'Search',
+    'Search ads on Bazaar by keyword, category, price and location.',
+  );
+  const search = useAdSearch(criteria);
+  const [mode, setMode] = useViewMode();
+
+  // The fields as typed; they follow the URL whenever it changes (back, forward, links).
+  const [query, setQuery] = useState(criteria.q ?? '');
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(criteria));
+  const [shownCriteria, setShownCriteria] = useState(criteria);
+  if (shownCriteria !== criteria) {
+    setShownCriteria(criteria);
+    setQuery(criteria.q ?? '');
+    setDraft(draftOf(criteria));
+  }
+
+  const activeFilters = countActiveFilters(criteria, { includeCategory: true });
+
+  function apply(event?: FormEvent) {
+    event?.preventDefault();
+    setCriteria({ ...criteriaOfDraft(draft), q: query.trim() || undefined, sort: criteria.sort });
+  }
+
+  function clearAll() {
+    setQuery('');
+    setDraft(emptyDraft);
+    setCriteria({});
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold">Search</h1>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Search Ads</h1>
+      <form role="search" onSubmit={apply} className="mt-4 flex gap-2">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Search keywords"
+            placeholder="What are you looking for?"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="h-11 pl-9"
+          />
+        </div>
+        <Button type="submit" size="lg" className="h-11">
+          Search
+        </Button>
+      </form>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[280px_1fr]">
+        <Card className="h-fit p-5">
+          <form onSubmit={apply} className="grid grid-cols-2 gap-4 lg:grid-cols-1" aria-label="Filters">
+            <h2 className="col-span-2 flex items-center gap-2 font-semibold lg:col-span-1">
+              <SlidersHorizontal className="size-4" aria-hidden="true" /> Filters
+            </h2>
+            <CategorySelect
+              className="col-span-2 sm:col-span-1 lg:col-span-1"
+              id="search-category"
+              value={draft.category}
+              onChange={(category) => setDraft({ ...draft, category })}
+            />
+            <SortSelect
+              className="col-span-2 sm:col-span-1 lg:col-span-1"
+              id="search-sort"
+              value={criteria.sort}
+              onChange={(sort) => setCriteria({ ...criteria, sort })}
+            />
+            <PriceAndLocationFields
+              idPrefix="search"
+              draft={draft}
+              onChange={setDraft}
+              locationClassName="col-span-2 lg:col-span-1"
+            />
+            <div className="col-span-2 grid grid-cols-2 gap-2 pt-1 lg:col-span-1">
+              <Button type="submit">Apply Filters</Button>
+              <Button type="button" variant="outline" onClick={clearAll}>
+                Clear All
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <section aria-label="Results" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-medium" aria-live="polite">
+                {foundLine(search)}
+              </p>
+              {activeFilters > 0 ? (
+                <Badge variant="secondary" className="gap-1 py-1 pr-1">
+                  {activeFilters} {activeFilters === 1 ? 'filter' : 'filters'} active
+                  <button
+                    type="button"
+                    aria-label="Clear filters"
+                    onClick={() => setCriteria({ q: criteria.q, sort: criteria.sort })}
+                    className="rounded-full p-0.5 hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <X className="size-3" />
+                  </button>
+                </Badge>
+              ) : null}
+            </div>
+            <ViewToggle mode={mode} onChange={setMode} />
+          </div>
+          <AdResults
+            search={search}
+            mode={mode}
+            loadMoreLabel="Load More Results"
+            empty={
+              <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-14 text-center">
+                <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+                <h2 className="text-xl font-semibold">No ads found</h2>
+                <p className="max-w-md text-muted-foreground">
+                  {criteria.q
+                    ? `No results found for "${criteria.q}". Try different keywords or adjust your filters.`
+                    : 'Start by entering a search term above.'}
+                </p>
+                <div className="mt-2 flex flex-wrap justify-center gap-2">
+                  <Button variant="outline" onClick={clearAll}>
+                    Clear Filters
+                  </Button>
+                  <Button asChild>
+                    <Link to={paths.postAd}>Post Your Ad</Link>
+                  </Button>
+                </div>
+              </div>
+            }
+          />
+        </section>
+      </div>
     </div>
   );
 }

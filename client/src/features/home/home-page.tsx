@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageMeta } from '../../lib/page-meta';
+import { useFeaturedAds } from '../ads/api';
+import { AdCard } from '../ads/components/ad-card';
 import { useCurrentUser } from '../auth/api';
 import { usePostAdAction } from '../auth/use-require-sign-in';
 import { useCategories } from '../categories/api';
@@ -99,6 +101,8 @@ export function HomePage() {
 
       <CategoryGrid />
 
+      <FeaturedAds />
+
       <section className="mx-auto mt-16 max-w-7xl px-4 sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight">Why Choose Bazaar?</h2>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -142,6 +146,32 @@ export function HomePage() {
         </Card>
       </section>
     </div>
+  );
+}
+
+/** Spec §2: shown only when featured ads exist; at most six, with 'View All' to /search. */
+function FeaturedAds() {
+  const { data: ads } = useFeaturedAds();
+  if (!ads || ads.length === 0) return null;
+  return (
+    <section className="mx-auto mt-16 max-w-7xl px-4 sm:px-6" aria-labelledby="featured-ads-heading">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="featured-ads-heading" className="text-2xl font-bold tracking-tight">
+          Featured Ads
+        </h2>
+        <Link
+          to={paths.search()}
+          className="flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+        >
+          View All <ArrowRight className="size-4" />
+        </Link>
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+        {ads.map((ad) => (
+          <AdCard key={ad.id} ad={ad} />
+        ))}
+      </div>
+    </section>
   );
 }
 

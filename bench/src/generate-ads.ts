@@ -1,0 +1,152 @@
+/**
+ * Fills a PostgreSQL with BENCH_ADS generated ads (default 100 000) for the search
+ * benchmark: `npm run generate-ads -w bench`. Uses DATABASE_URL, or an embedded PostgreSQL
+ * under BENCH_DATA_DIR (default bench/data). Rows are generated inside PostgreSQL
+ * (INSERT … SELECT over generate_series) with the secondary indexes dropped and rebuilt
+ * afterwards, so a million ads take minutes, not hours.
+ *
+ * It only ever deletes what it generated (users @bench.bazaar.local and their ads), unless
+ * the database holds nothing else, in which case it truncates.
+ */
+import pg from 'pg';
+import { runMigrations } from '../../server/src/db/migrate';
+import { openBenchDatabase } from './bench-database';
+import {
+  adjectives,
+  categories,
+  nouns,
+  placePrefixes,
+  places,
+  rareWords,
+  sentences,
+  states,
+} from './word-lists';
+
+const BENCH_EMAIL_DOMAIN = 'bench.bazaar.local';
+const adCount = Number(process.env.BENCH_ADS ?? 100_000);
+if (!Number.isInteger(adCount) || adCount < 1) throw new Error('BENCH_ADS must be a positive whole number');
+
+function log(message: string, started: number) {
+  console.log(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** A random element of a text[] parameter, skewed towards its start when `skew` > 1. */
+const pick = (parameter: string, skew = 1) =>
+  `(${parameter})[1 + floor(power(random(), ${skew}) * cardinality(${parameter}))::int]`;
+
+async function removePreviousBenchData(client: pg.PoolClient) {
+  const { rows } = await client.query<{ others: number }>(
+    `select count(*)::int as others from users where email not like $1`,
+    [`%@${BENCH_EMAIL_DOMAIN}`],
+  );
+  if (rows[0]!.others === 0) {
+    await client.query('truncate users, advertisements, ad_media, favorites, ad_views cascade');
+  } else {
+    await client.query(`delete from users where email like $1`, [`%@${BENCH_EMAIL_DOMAIN}`]);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const database = await openBenchDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  try {
+    await runMigrations(pool);
+    const client = await pool.connect();
+    try {
+      await client.query(`set synchronous_commit = off; set maintenance_work_mem = '512MB'`);
+      await removePreviousBenchData(client);
+      log('cleared earlier benchmark data', started);
+
+      // Secondary indexes are rebuilt once at the end: far cheaper than maintaining them per row.
+      const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes
+         where schemaname = 'public' and tablename in ('advertisements', 'ad_media')
+           and indexname not like '%_pkey'`,
+      );
+      for (const index of indexes) await client.query(`drop index if exists "${index.indexname}"`);
+
+      // Sellers with 1–30 ads each, enough of them for the requested number of ads.
+      const sellerCount = Math.ceil((adCount / 15.5) * 1.1) + 1;
+      await client.query(
+        `create temp table bench_sellers on commit preserve rows as
+         select gen_random_uuid() as id, n, 1 + floor(random() * 30)::int as ad_count
+         from generate_series(1, $1::int) as n`,
+        [sellerCount],
+      );
+      await client.query(
+        `insert into users (id, name, email, email_verified, created_at, updated_at)
+         select id, 'Bench Seller ' || n, 'seller-' || n || '@${BENCH_EMAIL_DOMAIN}', true,
+                now() - interval '400 days', now() - interval '400 days'
+         from bench_sellers`,
+      );
+      await client.query(
+        `insert into profiles (id, name, subscription_status, subscription_plan, trial_end_date, max_ads, current_period_end)
+         select id, 'Bench Seller ' || n, 'active', 'master', now() - interval '386 days', 30, now() + interval '30 days'
+         from bench_sellers`,
+      );
+      log(`inserted ${sellerCount} sellers`, started);
+
+      const parameters = [nouns, adjectives, sentences, rareWords, places, placePrefixes, states, categories];
+      await client.query(
+        `insert into advertisements
+           (user_id, title, description, price, category, location, featured, views, likes, status, created_at, updated_at)
+         select user_id,
+                left(initcap(${pick('$2::text[]', 1.5)}) || ' ' || ${pick('$1::text[]', 2)}
+                     || case when random() < 0.3 then ' and ' || ${pick('$1::text[]', 2)} else '' end, 100),
+                left(${pick('$3::text[]')} || ' ' || initcap(${pick('$2::text[]')}) || ' '
+                     || ${pick('$1::text[]', 2)} || '. ' || ${pick('$3::text[]')} || ' ' || ${pick('$3::text[]')}
+                     || case when random() < 0.002 then ' ' || ${pick('$4::text[]')} || '.' else '' end, 1000),
+                round(exp(random() * ln(100000))::numeric, 2),
+                ${pick('$8::text[]')},
+                ${pick('$6::text[]')} || ${pick('$5::text[]')} || ', ' || ${pick('$7::text[]')},
+                random() < 0.02,
+                views,
+                floor(views * random() * 0.05)::int,
+                case when random() < 0.02 then 'hidden' else 'active' end,
+                created_at,
+                created_at
+         from (
+           select s.id as user_id,
+                  floor(power(random(), 4) * 3000)::int as views,
+                  now() - random() * interval '365 days' as created_at
+           from bench_sellers s cross join lateral generate_series(1, s.ad_count)
+           limit $9::int
+         ) as generated`,
+        [...parameters, adCount],
+      );
+      log(`inserted ${adCount} ads`, started);
+
+      // One photo row per ad, as real ads have, so list queries find a card image as they would.
+      await client.query(
+        `insert into ad_media (ad_id, kind, position, storage_key, card_key, content_type, width, height, bytes)
+         select a.id, 'image', 0, 'bench/' || a.id || '-full.webp', 'bench/' || a.id || '-card.webp',
+                'image/webp', 1200, 900, 150000
+         from advertisements a join bench_sellers s on s.id = a.user_id`,
+      );
+      log('inserted one photo row per ad', started);
+
+      for (const index of indexes) await client.query(index.indexdef);
+      log(`rebuilt ${indexes.length} indexes`, started);
+      await client.query('analyze users, profiles, advertisements, ad_media');
+      const { rows: summary } = await client.query<{
+        ads: number;
+        active: number;
+        featured: number;
+        locations: number;
+      }>(
+        `select count(*)::int as ads, count(*) filter (where status = 'active')::int as active,
+                count(*) filter (where featured)::int as featured, count(distinct location)::int as locations
+         from advertisements`,
+      );
+      log(`done: ${JSON.stringify(summary[0])}`, started);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+await main();

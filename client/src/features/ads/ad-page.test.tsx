@@ -1,0 +1,153 @@
+import type { AdDetail } from '@bazaar/common/ads';
+import type { MeResponse } from '@bazaar/common/accounts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { AdPage } from './ad-page';
+
+const AD_ID = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+const SELLER_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+const ad: AdDetail = {
+  id: AD_ID,
+  user_id: SELLER_ID,
+  title: 'Fender Player Stratocaster',
+  description: 'Mexican-made, new strings.',
+  price: 1610,
+  category: 'music-instruments',
+  category_name: 'Music & Instruments',
+  location: 'Memphis, TN',
+  featured: true,
+  views: 41,
+  likes: 3,
+  status: 'active',
+  created_at: '2026-02-01T00:00:00.000Z',
+  updated_at: '2026-02-01T00:00:00.000Z',
+  images: [
+    {
+      id: 'a0000000-0000-4000-8000-000000000001',
+      url: '/media/1-full.webp',
+      card_url: '/media/1-card.webp',
+      width: 800,
+      height: 600,
+    },
+    {
+      id: 'a0000000-0000-4000-8000-000000000002',
+      url: '/media/2-full.webp',
+      card_url: '/media/2-card.webp',
+      width: 800,
+      height: 600,
+    },
+  ],
+  videos: [],
+  seller: {
+    id: SELLER_ID,
+    name: 'Lena Park',
+    member_since: '2023-05-01T00:00:00.000Z',
+    verified: true,
+    phone_visible: true,
+  },
+};
+
+const buyer = {
+  user: { id: 'bbbbbbbb-0000-4000-8000-000000000000', email: 'b@example.com' },
+  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
+} as unknown as MeResponse;
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderAd = (id = AD_ID) => renderPage('/ad/:id', `/ad/${id}`, AdPage);
+
+describe('/ad/:id', () => {
+  it('shows the ad: breadcrumb, photos, Featured, price with separators, seller, safety tips, and counts the view', async () => {
+    const api = mockApi({
+      'GET /api/me': signedOut,
+      [`GET /api/ads/${AD_ID}`]: () => ad,
+      [`GET /api/ads/${AD_ID}/related`]: () => ({ ads: [] }),
+      [`POST /api/ads/${AD_ID}/views`]: () => ({ views: 42, counted: true }),
+    });
+    renderAd();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fender Player Stratocaster' }),
+    ).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(breadcrumb).toHaveTextContent('Home');
+    expect(screen.getByRole('link', { name: 'Music & Instruments' })).toHaveAttribute(
+      'href',
+      '/category/music-instruments',
+    );
+    expect(screen.getByText('$1,610')).toBeInTheDocument();
+    expect(screen.getByText('Featured')).toBeInTheDocument();
+    expect(screen.getByText('Member since 2023')).toBeInTheDocument();
+    expect(screen.getByLabelText('Verified seller')).toBeInTheDocument();
+    expect(screen.getByText('Meet in a public place')).toBeInTheDocument();
+    expect(await screen.findByText('42 views')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === `POST /api/ads/${AD_ID}/views`)).toHaveLength(1);
+
+    const user = userEvent.setup();
+    expect(screen.getByRole('img', { name: /photo 1 of 2/ })).toHaveAttribute('src', '/media/1-full.webp');
+    await user.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(screen.getByRole('img', { name: /photo 2 of 2/ })).toHaveAttribute('src', '/media/2-full.webp');
+  });
+
+  it('asks a signed-out visitor to log in to like the ad or contact the seller', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      [`GET /api/ads/${AD_ID}`]: () => ad,
+      'GET /api/ads/*': () => ({ ads: [] }),
+      'POST /api/ads/*': () => ({ views: 41, counted: false }),
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Add to favorites/ }));
+    expect(await screen.findByText('Please login to like advertisements.')).toBeInTheDocument();
+    expect(screen.getByText('Login Required')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Contact Seller' }));
+    expect(await screen.findByText('Please login to contact the seller.')).toBeInTheDocument();
+  });
+
+  it('adds the ad to a signed-in buyer’s favourites and shows the new likes', async () => {
+    const api = mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}`]: () => ad,
+      [`GET /api/ads/${AD_ID}/favorite`]: () => ({ favorited: false, likes: 3 }),
+      [`PUT /api/ads/${AD_ID}/favorite`]: () => ({ favorited: true, likes: 4 }),
+      'GET /api/ads/*': () => ({ ads: [] }),
+      'POST /api/ads/*': () => ({ views: 41, counted: false }),
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await waitFor(() => expect(api.calls).toContain(`GET /api/ads/${AD_ID}/favorite`));
+    await user.click(await screen.findByRole('button', { name: /Add to favorites/ }));
+    expect(await screen.findByText('Added to favorites! ❤️')).toBeInTheDocument();
+    expect(screen.getByText('You can find this ad in your favorites.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Remove from favorites \(4 likes\)/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('copies the link when the device cannot share, saying so', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      [`GET /api/ads/${AD_ID}`]: () => ad,
+      'GET /api/ads/*': () => ({ ads: [] }),
+      'POST /api/ads/*': () => ({ views: 41, counted: false }),
+    });
+    renderAd();
+    // user-event provides the clipboard; jsdom has no navigator.share.
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link Copied! 📋')).toBeInTheDocument();
+    expect(screen.getByText('Ad link has been copied to your clipboard.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/ad/${AD_ID}`);
+  });
+
+  it('says Ad Not Found with a way home for an unknown ad', async () => {
+    mockApi({ 'GET /api/me': signedOut });
+    renderAd('00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByRole('heading', { name: 'Ad Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,205 @@
+import type {
+  AdContactResponse,
+  AdDetail,
+  AdListResponse,
+  AdSearchCriteria,
+  FavoriteResponse,
+  FeaturedAdsResponse,
+  MyAdListResponse,
+  RecordViewResponse,
+} from '@bazaar/common/ads';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { ACCOUNT_SCOPE, authKeys } from '../auth/api';
+import { categoryKeys } from '../categories/api';
+import type { UploadProgress } from './upload-form';
+
+/** Query keys of ads: public data under `public`, the signed-in user's under ACCOUNT_SCOPE. */
+export const adKeys = {
+  all: ['public', 'ads'] as const,
+  search: (criteria: AdSearchCriteria) => ['public', 'ads', 'search', criteria] as const,
+  featured: ['public', 'ads', 'featured'] as const,
+  detail: (id: string) => ['public', 'ads', 'detail', id] as const,
+  related: (id: string) => ['public', 'ads', 'related', id] as const,
+  mine: [ACCOUNT_SCOPE, 'ads'] as const,
+  myList: [ACCOUNT_SCOPE, 'ads', 'mine'] as const,
+  favorite: (id: string) => [ACCOUNT_SCOPE, 'ads', 'favorite', id] as const,
+  contact: (id: string) => [ACCOUNT_SCOPE, 'ads', 'contact', id] as const,
+};
+
+/** The query string of a search: only the criteria that are set, in a stable order. */
+export function searchQueryString(criteria: Partial<AdSearchCriteria>, extra: Record<string, string> = {}) {
+  const parameters = new URLSearchParams();
+  for (const name of ['q', 'category', 'minPrice', 'maxPrice', 'location'] as const) {
+    const value = criteria[name];
+    if (value !== undefined && value !== '') parameters.set(name, String(value));
+  }
+  if (criteria.sort && criteria.sort !== 'newest') parameters.set('sort', criteria.sort);
+  for (const [name, value] of Object.entries(extra)) parameters.set(name, value);
+  return parameters.toString();
+}
+
+/** Search results, 12 at a time; `fetchNextPage` loads the next page after the cursor. */
+export function useAdSearch(criteria: AdSearchCriteria) {
+  return useInfiniteQuery({
+    queryKey: adKeys.search(criteria),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<AdListResponse>(
+        `/api/ads?${searchQueryString(criteria, pageParam ? { cursor: pageParam } : {})}`,
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+export function useFeaturedAds() {
+  return useQuery({
+    queryKey: adKeys.featured,
+    queryFn: ({ signal }) => apiRequest<FeaturedAdsResponse>('/api/ads/featured', { signal }),
+    select: (data) => data.ads,
+    staleTime: 60_000,
+  });
+}
+
+export function useAd(id: string) {
+  return useQuery({
+    queryKey: adKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<AdDetail>(`/api/ads/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useRelatedAds(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adKeys.related(id),
+    queryFn: ({ signal }) =>
+      apiRequest<FeaturedAdsResponse>(`/api/ads/${encodeURIComponent(id)}/related`, { signal }),
+    select: (data) => data.ads,
+    enabled,
+  });
+}
+
+/** The signed-in seller's own ads (any status), newest first, 12 at a time. */
+export function useMyAds() {
+  return useInfiniteQuery({
+    queryKey: adKeys.myList,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<MyAdListResponse>(`/api/me/ads${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+export function useFavorite(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adKeys.favorite(id),
+    queryFn: ({ signal }) =>
+      apiRequest<FavoriteResponse>(`/api/ads/${encodeURIComponent(id)}/favorite`, { signal }),
+    enabled,
+  });
+}
+
+/** Adds or removes the ad from the user's favourites; the ad's likes follow the answer. */
+export function useSetFavorite(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (favorited: boolean) =>
+      apiRequest<FavoriteResponse>(`/api/ads/${encodeURIComponent(id)}/favorite`, {
+        method: favorited ? 'PUT' : 'DELETE',
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(adKeys.favorite(id), answer);
+      queryClient.setQueryData<AdDetail>(adKeys.detail(id), (ad) =>
+        ad ? { ...ad, likes: answer.likes } : ad,
+      );
+    },
+  });
+}
+
+export function useAdContact(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adKeys.contact(id),
+    queryFn: ({ signal }) =>
+      apiRequest<AdContactResponse>(`/api/ads/${encodeURIComponent(id)}/contact`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Counts a view of the ad page (the server counts each viewer once a day). */
+export function useRecordAdView(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<RecordViewResponse>(`/api/ads/${encodeURIComponent(id)}/views`, { method: 'POST' }),
+    onSuccess: ({ views }) =>
+      queryClient.setQueryData<AdDetail>(adKeys.detail(id), (ad) => (ad ? { ...ad, views } : ad)),
+  });
+}
+
+/** After an ad changes, everything that lists or counts ads is out of date. */
+function forgetAdLists(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adKeys.all }),
+    queryClient.invalidateQueries({ queryKey: adKeys.mine }),
+    queryClient.invalidateQueries({ queryKey: authKeys.me }),
+    queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  ]);
+}
+
+/** Loaded when a form is sent, so the home page (which uses this module) does not carry it. */
+async function sendAdForm<T>(
+  method: 'POST' | 'PATCH',
+  url: string,
+  submission: AdFormSubmission,
+): Promise<T> {
+  const { sendFormWithProgress } = await import('./upload-form');
+  return sendFormWithProgress<T>(method, url, submission.form, { onProgress: submission.onProgress });
+}
+
+export interface AdFormSubmission {
+  form: FormData;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export function usePostAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submission: AdFormSubmission) => sendAdForm<AdDetail>('POST', '/api/ads', submission),
+    onSuccess: async (ad) => {
+      queryClient.setQueryData(adKeys.detail(ad.id), ad);
+      await forgetAdLists(queryClient);
+    },
+  });
+}
+
+export function useUpdateAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...submission }: AdFormSubmission & { id: string }) =>
+      sendAdForm<AdDetail>('PATCH', `/api/ads/${encodeURIComponent(id)}`, submission),
+    onSuccess: async (ad) => {
+      queryClient.setQueryData(adKeys.detail(ad.id), ad);
+      await forgetAdLists(queryClient);
+    },
+  });
+}
+
+export function useDeleteAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<undefined>(`/api/ads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: adKeys.detail(id) });
+      // Not awaited: the page that deleted the ad moves on at once.
+      void forgetAdLists(queryClient);
+    },
+  });
+}

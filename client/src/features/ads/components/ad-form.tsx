@@ -1,0 +1,269 @@
+import {
+  AD_IMAGE_FIELD,
+  AD_VIDEO_FIELD,
+  createAdFieldsSchema,
+  type CreateAdFields,
+  type CreateAdFieldsInput,
+} from '@bazaar/common/ads';
+import {
+  AD_DESCRIPTION_MAX_LENGTH,
+  AD_LOCATION_MAX_LENGTH,
+  AD_TITLE_MAX_LENGTH,
+} from '@bazaar/common/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Progress } from '../../../components/ui/progress';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { useCategories } from '../../categories/api';
+import { MediaPicker, useUploadItems, type StoredMedia } from './media-picker';
+
+const REQUIRED_FIELDS = ['title', 'description', 'price', 'category', 'location'] as const;
+
+const emptyFields: CreateAdFieldsInput = {
+  title: '',
+  description: '',
+  price: '',
+  category: '',
+  location: '',
+};
+
+export interface AdFormSubmission {
+  fields: CreateAdFields;
+  /** The form to send: the text fields, new files, and stored media to remove. */
+  form: FormData;
+}
+
+/**
+ * The ad form of /post-ad and /ad/:id/edit (spec §2, §5): title, description with a live
+ * counter, price, category, location, photos and videos with previews and removal.
+ * Validation uses the same schema as the server; files are checked on the server too.
+ */
+export function AdForm({
+  initialFields = emptyFields,
+  storedImages = [],
+  storedVideos = [],
+  isPending,
+  uploadPercent,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+  cancelLabel = 'Cancel',
+}: {
+  initialFields?: CreateAdFieldsInput;
+  storedImages?: StoredMedia[];
+  storedVideos?: StoredMedia[];
+  isPending: boolean;
+  /** 0–100 while the form uploads; null before. */
+  uploadPercent: number | null;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (submission: AdFormSubmission) => void;
+  onCancel: () => void;
+  cancelLabel?: string;
+}) {
+  const { data: categories } = useCategories();
+  const images = useUploadItems('image');
+  const videos = useUploadItems('video');
+  const [removedIds, setRemovedIds] = useState<string[]>([]);
+  const keptImages = storedImages.filter((media) => !removedIds.includes(media.id));
+  const keptVideos = storedVideos.filter((media) => !removedIds.includes(media.id));
+  const imageCount = keptImages.length + images.items.length;
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<CreateAdFieldsInput, unknown, CreateAdFields>({
+    resolver: zodResolver(createAdFieldsSchema),
+    defaultValues: initialFields,
+  });
+  const descriptionLength = useWatch({ control, name: 'description' }).length;
+
+  function warnMissingInformation() {
+    toast({
+      title: 'Missing Information',
+      description: 'Please fill all required fields and upload at least one image.',
+      variant: 'destructive',
+    });
+  }
+
+  const submit = handleSubmit(
+    (fields) => {
+      if (imageCount === 0) return warnMissingInformation();
+      const form = new FormData();
+      // Text first: the server reads the fields before it receives the files.
+      for (const name of REQUIRED_FIELDS) form.append(name, String(fields[name]));
+      for (const id of removedIds) form.append('remove_media', id);
+      for (const item of images.items) form.append(AD_IMAGE_FIELD, item.file, item.name);
+      for (const item of videos.items) form.append(AD_VIDEO_FIELD, item.file, item.name);
+      onSubmit({ fields, form });
+    },
+    () => {
+      const values = getValues();
+      const isMissing =
+        REQUIRED_FIELDS.some((name) => !String(values[name] ?? '').trim()) || imageCount === 0;
+      if (isMissing) warnMissingInformation();
+    },
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+      <Field label="Title" htmlFor="ad-title" error={errors.title?.message}>
+        <Input
+          id="ad-title"
+          maxLength={AD_TITLE_MAX_LENGTH}
+          placeholder="What are you selling?"
+          aria-invalid={Boolean(errors.title)}
+          {...register('title')}
+        />
+      </Field>
+
+      <Field
+        label="Description"
+        htmlFor="ad-description"
+        error={errors.description?.message}
+        aside={
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {descriptionLength}/{AD_DESCRIPTION_MAX_LENGTH}
+          </span>
+        }
+      >
+        <Textarea
+          id="ad-description"
+          rows={6}
+          maxLength={AD_DESCRIPTION_MAX_LENGTH}
+          placeholder="Condition, size, what is included, how to pick it up…"
+          aria-invalid={Boolean(errors.description)}
+          {...register('description')}
+        />
+      </Field>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label="Price (USD)" htmlFor="ad-price" error={errors.price?.message}>
+          <Input
+            id="ad-price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            aria-invalid={Boolean(errors.price)}
+            {...register('price')}
+          />
+        </Field>
+        <Field
+          label="Category"
+          htmlFor="ad-category"
+          error={errors.category ? 'Choose a category.' : undefined}
+        >
+          <Controller
+            control={control}
+            name="category"
+            render={({ field }) => (
+              <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger id="ad-category" aria-invalid={Boolean(errors.category)} onBlur={field.onBlur}>
+                  <SelectValue placeholder="Select a category" />
+                </SelectTrigger>
+                <SelectContent>
+                  {(categories ?? []).map((category) => (
+                    <SelectItem key={category.id} value={category.id}>
+                      {category.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+      </div>
+
+      <Field label="Location" htmlFor="ad-location" error={errors.location?.message}>
+        <Input
+          id="ad-location"
+          maxLength={AD_LOCATION_MAX_LENGTH}
+          placeholder="City, State"
+          autoComplete="address-level2"
+          aria-invalid={Boolean(errors.location)}
+          {...register('location')}
+        />
+      </Field>
+
+      <MediaPicker
+        kind="image"
+        items={images.items}
+        stored={keptImages}
+        onAdd={(files) => images.add(files, keptImages.length)}
+        onRemove={images.remove}
+        onRemoveStored={(id) => setRemovedIds((ids) => [...ids, id])}
+        disabled={isPending}
+      />
+      <MediaPicker
+        kind="video"
+        items={videos.items}
+        stored={keptVideos}
+        onAdd={(files) => videos.add(files, keptVideos.length)}
+        onRemove={videos.remove}
+        onRemoveStored={(id) => setRemovedIds((ids) => [...ids, id])}
+        disabled={isPending}
+      />
+
+      {uploadPercent !== null && isPending ? (
+        <div className="space-y-1.5" role="status">
+          <Progress value={uploadPercent} aria-label="Upload progress" />
+          <p className="text-sm text-muted-foreground">
+            {uploadPercent < 100 ? `Uploading… ${uploadPercent}%` : 'Processing your photos…'}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" disabled={isPending} className="sm:min-w-36">
+          {isPending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  aside,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={htmlFor}>
+          {label} <span className="text-destructive">*</span>
+        </Label>
+        {aside}
+      </div>
+      {children}
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

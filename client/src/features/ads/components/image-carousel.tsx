@@ -1,0 +1,123 @@
+import type { AdImage } from '@bazaar/common/ads';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+import { AdImagePlaceholder } from './ad-image-placeholder';
+
+/**
+ * The ad's photos (spec §2): previous/next, dots and thumbnails; arrow keys move between
+ * photos when the carousel has focus. A placeholder when there are none.
+ */
+export function ImageCarousel({
+  images,
+  title,
+  badge,
+}: {
+  images: AdImage[];
+  title: string;
+  badge?: ReactNode;
+}) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const current = images[Math.min(index, count - 1)];
+  const show = (next: number) => setIndex((next + count) % count);
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Photos" className="space-y-3">
+      <div
+        className="relative overflow-hidden rounded-xl border bg-muted"
+        tabIndex={count > 1 ? 0 : undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft') show(index - 1);
+          if (event.key === 'ArrowRight') show(index + 1);
+        }}
+      >
+        <div className="aspect-[4/3] w-full">
+          {current ? (
+            <img
+              key={current.id}
+              src={current.url}
+              alt={count > 1 ? `${title}, photo ${index + 1} of ${count}` : title}
+              width={current.width ?? undefined}
+              height={current.height ?? undefined}
+              className="size-full object-contain"
+            />
+          ) : (
+            <AdImagePlaceholder className="size-full" />
+          )}
+        </div>
+        {badge ? <div className="absolute top-3 left-3">{badge}</div> : null}
+        {count > 1 ? (
+          <>
+            <CarouselButton label="Previous photo" onClick={() => show(index - 1)} className="left-2">
+              <ChevronLeft />
+            </CarouselButton>
+            <CarouselButton label="Next photo" onClick={() => show(index + 1)} className="right-2">
+              <ChevronRight />
+            </CarouselButton>
+            <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
+              {images.map((image, dot) => (
+                <button
+                  key={image.id}
+                  type="button"
+                  aria-label={`Show photo ${dot + 1}`}
+                  aria-current={dot === index ? 'true' : undefined}
+                  onClick={() => setIndex(dot)}
+                  className={cn(
+                    'size-2.5 rounded-full border border-white/70 shadow transition-colors',
+                    dot === index ? 'bg-white' : 'bg-white/40 hover:bg-white/70',
+                  )}
+                />
+              ))}
+            </div>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <div className="flex gap-2 overflow-x-auto pb-1">
+          {images.map((image, thumbnail) => (
+            <button
+              key={image.id}
+              type="button"
+              aria-label={`Photo ${thumbnail + 1}`}
+              aria-current={thumbnail === index ? 'true' : undefined}
+              onClick={() => setIndex(thumbnail)}
+              className={cn(
+                'h-16 w-20 shrink-0 overflow-hidden rounded-md border-2 transition-opacity',
+                thumbnail === index ? 'border-primary' : 'border-transparent opacity-70 hover:opacity-100',
+              )}
+            >
+              <img src={image.card_url} alt="" loading="lazy" className="size-full object-cover" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CarouselButton({
+  label,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={cn(
+        'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-card/90 text-foreground shadow-md transition-colors hover:bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-5',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,163 @@
+import { adSortLabels, adSortSchema, type AdSearchCriteria, type AdSort } from '@bazaar/common/ads';
+import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { useCategories } from '../../categories/api';
+
+/** The filters as typed, before they are applied (prices stay text until then). */
+export interface FilterDraft {
+  category: string;
+  minPrice: string;
+  maxPrice: string;
+  location: string;
+}
+
+export const emptyDraft: FilterDraft = { category: '', minPrice: '', maxPrice: '', location: '' };
+
+export function draftOf(criteria: AdSearchCriteria): FilterDraft {
+  return {
+    category: criteria.category ?? '',
+    minPrice: criteria.minPrice === undefined ? '' : String(criteria.minPrice),
+    maxPrice: criteria.maxPrice === undefined ? '' : String(criteria.maxPrice),
+    location: criteria.location ?? '',
+  };
+}
+
+/** Spec §5: prices are read as decimals; anything that is not a number ≥ 0 is left out. */
+function priceOf(text: string): number | undefined {
+  const value = Number.parseFloat(text);
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sort' | 'q'> {
+  return {
+    category: draft.category || undefined,
+    minPrice: priceOf(draft.minPrice),
+    maxPrice: priceOf(draft.maxPrice),
+    location: draft.location.trim() || undefined,
+  };
+}
+
+const ALL_CATEGORIES = 'all';
+
+// A label above its control. (Radix renders a hidden native <select> after a select's trigger;
+// taken out of the flow, it cannot put that field out of line with its neighbours.)
+const fieldClass = 'relative [&>label]:mb-1.5 [&>label]:block [&>select]:absolute';
+
+export function SortSelect({
+  id,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: AdSort;
+  onChange: (sort: AdSort) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn(fieldClass, className)}>
+      <Label htmlFor={id}>Sort By</Label>
+      <Select value={value} onValueChange={(next) => onChange(adSortSchema.parse(next))}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {adSortSchema.options.map((sort) => (
+            <SelectItem key={sort} value={sort}>
+              {adSortLabels[sort]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export function CategorySelect({
+  id,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: string;
+  onChange: (category: string) => void;
+  className?: string;
+}) {
+  const { data: categories } = useCategories();
+  return (
+    <div className={cn(fieldClass, className)}>
+      <Label htmlFor={id}>Category</Label>
+      <Select
+        value={value || ALL_CATEGORIES}
+        onValueChange={(next) => onChange(next === ALL_CATEGORIES ? '' : next)}
+      >
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+          {(categories ?? []).map((category) => (
+            <SelectItem key={category.id} value={category.id}>
+              {category.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export function PriceAndLocationFields({
+  idPrefix,
+  draft,
+  onChange,
+  locationClassName,
+}: {
+  idPrefix: string;
+  draft: FilterDraft;
+  onChange: (draft: FilterDraft) => void;
+  locationClassName?: string;
+}) {
+  return (
+    <>
+      <div className={fieldClass}>
+        <Label htmlFor={`${idPrefix}-min-price`}>Min Price</Label>
+        <Input
+          id={`${idPrefix}-min-price`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="$0"
+          value={draft.minPrice}
+          onChange={(event) => onChange({ ...draft, minPrice: event.target.value })}
+        />
+      </div>
+      <div className={fieldClass}>
+        <Label htmlFor={`${idPrefix}-max-price`}>Max Price</Label>
+        <Input
+          id={`${idPrefix}-max-price`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="Any"
+          value={draft.maxPrice}
+          onChange={(event) => onChange({ ...draft, maxPrice: event.target.value })}
+        />
+      </div>
+      <div className={cn(fieldClass, locationClassName)}>
+        <Label htmlFor={`${idPrefix}-location`}>Location</Label>
+        <Input
+          id={`${idPrefix}-location`}
+          placeholder="City or state"
+          value={draft.location}
+          onChange={(event) => onChange({ ...draft, location: event.target.value })}
+        />
+      </div>
+    </>
+  );
+}

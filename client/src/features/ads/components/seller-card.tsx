@@ -1,0 +1,109 @@
+import type { AdDetail } from '@bazaar/common/ads';
+import { BadgeCheck, MessageCircle, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { showNotImplemented } from '../../../components/not-implemented';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { useAdContact } from '../api';
+
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+/**
+ * Seller info (spec §2): name, verified tick, member-since year and the phone number when
+ * the seller shows it. The number is given to signed-in users only, on request, so that it
+ * cannot be collected from public pages.
+ */
+export function SellerCard({
+  ad,
+  isSignedIn,
+  isOwner,
+}: {
+  ad: AdDetail;
+  isSignedIn: boolean;
+  isOwner: boolean;
+}) {
+  const { seller } = ad;
+  const requireSignIn = useRequireSignIn();
+  const [wantsContact, setWantsContact] = useState(false);
+  const contact = useAdContact(ad.id, isSignedIn && seller.phone_visible && (wantsContact || isOwner));
+
+  function contactSeller() {
+    if (!requireSignIn('Please login to contact the seller.')) return;
+    setWantsContact(true);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Seller Information</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
+          >
+            {initialsOf(seller.name)}
+          </span>
+          <div className="min-w-0">
+            <p className="flex items-center gap-1 font-semibold">
+              <span className="truncate">{seller.name}</span>
+              {seller.verified ? (
+                <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified seller" />
+              ) : null}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Member since {new Date(seller.member_since).getFullYear()}
+            </p>
+          </div>
+        </div>
+        <p className="flex items-center gap-2 text-sm">
+          <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <PhoneLine
+            isVisible={seller.phone_visible}
+            isRevealed={Boolean(contact.data)}
+            phone={contact.data?.phone ?? null}
+            isLoading={contact.isLoading}
+          />
+        </p>
+        {isOwner ? null : (
+          <div className="grid gap-2">
+            <Button onClick={contactSeller}>
+              <Phone /> Contact Seller
+            </Button>
+            <Button variant="outline" onClick={showNotImplemented}>
+              <MessageCircle /> Send Message
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PhoneLine({
+  isVisible,
+  isRevealed,
+  phone,
+  isLoading,
+}: {
+  isVisible: boolean;
+  isRevealed: boolean;
+  phone: string | null;
+  isLoading: boolean;
+}) {
+  if (!isVisible) return <span className="text-muted-foreground">Phone number hidden by the seller</span>;
+  if (isLoading) return <span className="text-muted-foreground">Loading…</span>;
+  if (!isRevealed)
+    return <span className="text-muted-foreground">Press Contact Seller to see the number</span>;
+  if (!phone) return <span className="text-muted-foreground">No phone number given</span>;
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="font-medium text-primary hover:underline">
+      {phone}
+    </a>
+  );
+}

@@ -1,0 +1,142 @@
+import { Lock } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page-meta';
+import { useCurrentUser } from '../auth/api';
+import { useAd, useUpdateAd } from './api';
+import { AdForm, type AdFormSubmission } from './components/ad-form';
+import { DeleteAdButton } from './components/delete-ad-dialog';
+
+/** /ad/:id/edit: the owner changes an ad's fields, photos and videos, or deletes it. */
+export function EditAdPage() {
+  const { id = '' } = useParams();
+  usePageMeta('Edit Ad');
+  const navigate = useNavigate();
+  const { data: currentUser, isPending: isUserPending } = useCurrentUser();
+  const ad = useAd(id);
+  const updateAd = useUpdateAd();
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
+
+  if (isUserPending || ad.isPending) {
+    return (
+      <Frame>
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </Frame>
+    );
+  }
+  if (!currentUser) {
+    return (
+      <Refusal title="Access Denied" text="Please login to edit your ads.">
+        <Button asChild>
+          <Link to={paths.login}>Login</Link>
+        </Button>
+      </Refusal>
+    );
+  }
+  if (ad.isError) {
+    const isMissing = ad.error instanceof ApiError && (ad.error.status === 404 || ad.error.status === 400);
+    return (
+      <Refusal
+        title={isMissing ? 'Ad Not Found' : 'Error fetching ads'}
+        text={isMissing ? 'This ad does not exist or has been removed.' : ad.error.message}
+      >
+        <Button asChild>
+          <Link to={paths.home}>Go Home</Link>
+        </Button>
+      </Refusal>
+    );
+  }
+  if (ad.data.user_id !== currentUser.user.id) {
+    return (
+      <Refusal title="Access Denied" text="You can only edit your own ads.">
+        <Button asChild>
+          <Link to={paths.ad(ad.data.id)}>View Ad</Link>
+        </Button>
+      </Refusal>
+    );
+  }
+
+  const current = ad.data;
+  function submit({ form }: AdFormSubmission) {
+    setUploadPercent(0);
+    updateAd.mutate(
+      {
+        id: current.id,
+        form,
+        onProgress: ({ loaded, total }) => setUploadPercent(Math.round((loaded / total) * 100)),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Ad Updated Successfully',
+            description: 'Your changes are live.',
+            variant: 'success',
+          });
+          void navigate(paths.ad(current.id));
+        },
+        onError: (error) => {
+          setUploadPercent(null);
+          toast({ title: 'Error updating ad', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <Frame>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">Edit Ad</h1>
+          <p className="mt-1 truncate text-muted-foreground">{current.title}</p>
+        </div>
+        <DeleteAdButton
+          adId={current.id}
+          title={current.title}
+          onDeleted={() => void navigate(paths.dashboard)}
+        />
+      </div>
+      <Card className="p-5 sm:p-8">
+        <AdForm
+          initialFields={{
+            title: current.title,
+            description: current.description,
+            price: current.price.toFixed(2),
+            category: current.category,
+            location: current.location,
+          }}
+          storedImages={current.images.map((image) => ({ id: image.id, previewUrl: image.card_url }))}
+          storedVideos={current.videos.map((video) => ({ id: video.id, previewUrl: video.url }))}
+          isPending={updateAd.isPending}
+          uploadPercent={uploadPercent}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          onSubmit={submit}
+          onCancel={() => void navigate(paths.ad(current.id))}
+        />
+      </Card>
+    </Frame>
+  );
+}
+
+function Refusal({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <Frame>
+      <Card className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
+        <Lock className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-muted-foreground">{text}</p>
+        {children}
+      </Card>
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">{children}</div>;
+}

@@ -1,0 +1,105 @@
+import type { AdListResponse, AdSummary } from '@bazaar/common/ads';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { SearchPage } from './search-page';
+
+function adNamed(title: string, index: number): AdSummary {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${index}`,
+    title,
+    price: 100 + index,
+    category: 'vehicles',
+    location: 'Denver, CO',
+    featured: false,
+    views: 1,
+    likes: 0,
+    created_at: '2026-02-01T00:00:00.000Z',
+    image_url: null,
+  };
+}
+
+function page(ads: AdSummary[], extra: Partial<AdListResponse> = {}): AdListResponse {
+  return { ads, next_cursor: null, total: { count: ads.length, is_capped: false }, ...extra };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderSearch = (url: string) => renderPage('/search', url, SearchPage);
+
+describe('/search', () => {
+  it('searches on the server with the criteria of the URL and says how many were found', async () => {
+    const api = mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([adNamed('Red bike', 1), adNamed('Blue bike', 2)]),
+    });
+    renderSearch('/search?q=bike&minPrice=10&maxPrice=500&location=denver&sort=price-high');
+    expect(await screen.findByText('2 ads found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Red bike/ })).toHaveAttribute(
+      'href',
+      '/ad/00000000-0000-4000-8000-000000000001',
+    );
+    expect(api.calls).toContain(
+      'GET /api/ads?q=bike&minPrice=10&maxPrice=500&location=denver&sort=price-high',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search keywords' })).toHaveValue('bike');
+    expect(screen.getByText('3 filters active')).toBeInTheDocument();
+  });
+
+  it('loads the next page after the cursor on Load More Results', async () => {
+    const api = mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': ({ url }) =>
+        url.searchParams.get('cursor') === 'next-page'
+          ? page([adNamed('Second page ad', 2)], { total: null })
+          : page([adNamed('First page ad', 1)], {
+              next_cursor: 'next-page',
+              total: { count: 1000, is_capped: true },
+            }),
+    });
+    renderSearch('/search?q=ad');
+    expect(await screen.findByText('1,000+ ads found')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load More Results' }));
+    expect(await screen.findByRole('link', { name: /Second page ad/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /First page ad/ })).toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/ads?q=ad&cursor=next-page');
+    expect(screen.queryByRole('button', { name: 'Load More Results' })).not.toBeInTheDocument();
+  });
+
+  it('explains an empty result, with or without words', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([]),
+    });
+    const { unmount } = renderSearch('/search?q=unicorn');
+    expect(await screen.findByRole('heading', { name: 'No ads found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No results found for "unicorn". Try different keywords or adjust your filters.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Post Your Ad' })).toHaveAttribute('href', '/post-ad');
+    unmount();
+    renderSearch('/search?maxPrice=1');
+    expect(await screen.findByText('Start by entering a search term above.')).toBeInTheDocument();
+  });
+
+  it('writes the non-empty criteria to the URL on Search and clears them all on Clear All', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([]),
+    });
+    const { router } = renderSearch('/search');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search keywords' }), '  road bike ');
+    await user.type(screen.getByLabelText('Max Price'), '250.5');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?q=road+bike&maxPrice=250.5');
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search keywords' })).toHaveValue('');
+  });
+});

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { categoryIdSchema } from './categories';
+import {
+  AD_DESCRIPTION_MAX_LENGTH,
+  AD_LOCATION_MAX_LENGTH,
+  AD_PRICE_MAX,
+  AD_TITLE_MAX_LENGTH,
+  MAX_IMAGES_PER_AD,
+  MAX_VIDEOS_PER_AD,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
+} from './constants';
+
+export const adIdSchema = z.uuid();
+export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
+
+export const adStatusSchema = z.enum(['active', 'hidden']);
+export type AdStatus = z.infer<typeof adStatusSchema>;
+
+// ---------------------------------------------------------------------------
+// Writing an ad. Posts and edits are multipart forms (they carry photos and videos), so
+// every field arrives as text; these schemas read that text. Fields the server owns
+// (user_id, featured, views, likes, status) are not accepted.
+
+const requiredText = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
+
+/** A price in dollars as typed: 0 or more, at most two decimals (spec §5: step 0.01). */
+export const adPriceTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Price is required.')
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter a price of 0 or more with at most two decimals.')
+  .transform(Number)
+  .refine((price) => price <= AD_PRICE_MAX, 'This price is too high.');
+
+const adFieldsShape = {
+  title: requiredText('Title', AD_TITLE_MAX_LENGTH),
+  description: requiredText('Description', AD_DESCRIPTION_MAX_LENGTH),
+  price: adPriceTextSchema,
+  category: categoryIdSchema,
+  location: requiredText('Location', AD_LOCATION_MAX_LENGTH),
+};
+
+/** The text fields of POST /api/ads (multipart); files come as `images` and `videos` parts. */
+export const createAdFieldsSchema = z.strictObject(adFieldsShape);
+export type CreateAdFields = z.infer<typeof createAdFieldsSchema>;
+export type CreateAdFieldsInput = z.input<typeof createAdFieldsSchema>;
+
+/**
+ * The text fields of PATCH /api/ads/:id (multipart): any of the ad's fields, plus the ids of
+ * stored photos and videos to remove (`remove_media`, repeated). New files come as
+ * `images` and `videos` parts.
+ */
+export const updateAdFieldsSchema = z.strictObject({
+  ...z.object(adFieldsShape).partial().shape,
+  remove_media: z
+    .array(z.uuid())
+    .max(MAX_IMAGES_PER_AD + MAX_VIDEOS_PER_AD)
+    .optional(),
+});
+export type UpdateAdFields = z.infer<typeof updateAdFieldsSchema>;
+
+/** Multipart field names that may repeat. */
+export const AD_FORM_LIST_FIELDS = ['remove_media'] as const;
+export const AD_IMAGE_FIELD = 'images';
+export const AD_VIDEO_FIELD = 'videos';
+
+// ---------------------------------------------------------------------------
+// Reading ads.
+
+export const adSummarySchema = z.object({
+  id: adIdSchema,
+  title: z.string(),
+  price: z.number().nonnegative(),
+  category: categoryIdSchema,
+  location: z.string(),
+  featured: z.boolean(),
+  views: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  created_at: z.iso.datetime(),
+  /** Card-size variant of the first image; null when the ad has none. */
+  image_url: z.string().nullable(),
+});
+export type AdSummary = z.infer<typeof adSummarySchema>;
+
+/** One of the signed-in seller's own ads (any status). */
+export const myAdSummarySchema = adSummarySchema.extend({ status: adStatusSchema });
+export type MyAdSummary = z.infer<typeof myAdSummarySchema>;
+
+export const adImageSchema = z.object({
+  id: z.uuid(),
+  /** Full-size variant (at most 1600 px). */
+  url: z.string(),
+  /** Card-size variant (640×480). */
+  card_url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type AdImage = z.infer<typeof adImageSchema>;
+
+export const adVideoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  content_type: z.string(),
+});
+export type AdVideo = z.infer<typeof adVideoSchema>;
+
+export const adSellerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** When the seller's account was created. */
+  member_since: z.iso.datetime(),
+  /** The seller confirmed their e-mail address. */
+  verified: z.boolean(),
+  /** The seller lets signed-in buyers see their phone number (profile privacy setting). */
+  phone_visible: z.boolean(),
+});
+
+export const adDetailSchema = z.object({
+  id: adIdSchema,
+  user_id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().nonnegative(),
+  category: categoryIdSchema,
+  category_name: z.string(),
+  location: z.string(),
+  featured: z.boolean(),
+  views: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  status: adStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  images: z.array(adImageSchema),
+  videos: z.array(adVideoSchema),
+  seller: adSellerSchema,
+});
+export type AdDetail = z.infer<typeof adDetailSchema>;
+
+/** How to reach the seller of an ad; only for signed-in users. */
+export const adContactResponseSchema = z.object({
+  name: z.string(),
+  /** Null when the seller hides it or has not given one. */
+  phone: z.string().nullable(),
+});
+export type AdContactResponse = z.infer<typeof adContactResponseSchema>;
+
+export const adListResponseSchema = z.object({
+  ads: z.array(adSummarySchema),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /**
+   * How many ads match, counted up to a cap (SEARCH_COUNT_CAP) so that a broad search stays
+   * fast; `is_capped` means "at least this many". Only on the first page (no cursor).
+   */
+  total: z.object({ count: z.number().int().nonnegative(), is_capped: z.boolean() }).nullable(),
+});
+export type AdListResponse = z.infer<typeof adListResponseSchema>;
+
+export const myAdListResponseSchema = z.object({
+  ads: z.array(myAdSummarySchema),
+  next_cursor: z.string().nullable(),
+  /** The seller's number of ads (any status); only on the first page. */
+  total: z.number().int().nonnegative().nullable(),
+});
+export type MyAdListResponse = z.infer<typeof myAdListResponseSchema>;
+
+export const featuredAdsResponseSchema = z.object({ ads: z.array(adSummarySchema) });
+export type FeaturedAdsResponse = z.infer<typeof featuredAdsResponseSchema>;
+
+export const favoriteResponseSchema = z.object({
+  favorited: z.boolean(),
+  /** The ad's likes: the number of users who have it in their favourites. */
+  likes: z.number().int().nonnegative(),
+});
+export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
+
+export const recordViewResponseSchema = z.object({
+  views: z.number().int().nonnegative(),
+  /** False when this viewer was already counted today, or is the owner. */
+  counted: z.boolean(),
+});
+export type RecordViewResponse = z.infer<typeof recordViewResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// Searching (spec §2 /search and /category, §5 filters).
+
+export const adSortSchema = z.enum(['newest', 'oldest', 'price-low', 'price-high', 'popular']);
+export type AdSort = z.infer<typeof adSortSchema>;
+
+export const adSortLabels: Record<AdSort, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  popular: 'Most Popular',
+};
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalPrice = z.preprocess(
+  blankToUndefined,
+  z.coerce.number<string | number>().min(0).max(AD_PRICE_MAX).optional(),
+);
+
+const searchCriteriaShape = {
+  /** Words to find in titles and descriptions (full-text, English stemming). */
+  q: optionalText(SEARCH_QUERY_MAX_LENGTH),
+  category: z.preprocess(blankToUndefined, categoryIdSchema.optional()),
+  /** Inclusive bounds in dollars. */
+  minPrice: optionalPrice,
+  maxPrice: optionalPrice,
+  /** Case-insensitive part of the location. */
+  location: optionalText(AD_LOCATION_MAX_LENGTH),
+  sort: adSortSchema.default('newest'),
+};
+
+/** GET /api/ads: the search criteria, plus the page to read. */
+export const adSearchQuerySchema = z.strictObject({
+  ...searchCriteriaShape,
+  cursor: z.string().max(512).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
+
+export interface AdSearchCriteria {
+  q?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  location?: string;
+  sort: AdSort;
+}
+
+/**
+ * Reads search criteria from a page's URL parameters. Lenient, unlike the API: a value that
+ * does not parse is dropped rather than failing the page, and unknown parameters are ignored.
+ */
+export function readSearchCriteria(parameters: { get(name: string): string | null }): AdSearchCriteria {
+  const read = <Schema extends z.ZodType>(schema: Schema, name: string): z.infer<Schema> | undefined => {
+    const parsed = schema.safeParse(parameters.get(name) ?? undefined);
+    return parsed.success ? parsed.data : undefined;
+  };
+  return {
+    q: read(searchCriteriaShape.q, 'q'),
+    category: read(searchCriteriaShape.category, 'category'),
+    minPrice: read(searchCriteriaShape.minPrice, 'minPrice'),
+    maxPrice: read(searchCriteriaShape.maxPrice, 'maxPrice'),
+    location: read(searchCriteriaShape.location, 'location'),
+    sort: read(searchCriteriaShape.sort, 'sort') ?? 'newest',
+  };
+}
+
+export const myAdsQuerySchema = z.strictObject({
+  cursor: z.string().max(512).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type MyAdsQuery = z.infer<typeof myAdsQuerySchema>;

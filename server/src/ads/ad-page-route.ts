@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionGuard } from '../auth/session-guard';
+import type { Database } from '../db/database';
+import type { Storage } from '../media/storage';
+import type { ClientApp } from '../web/client-app';
+import { truncateForMeta } from '../web/index-html';
+import { findAdAccess, findAdDetail } from './queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /ad/:id serves the web client with the ad's title, description (≤160 characters) and
+ * first photo in the head, so shared links preview well and crawlers index the ad without
+ * running scripts. An ad the visitor may not see gets the plain shell with status 404; the
+ * client then shows 'Ad Not Found'.
+ */
+export async function registerAdPageRoute(
+  app: FastifyInstance,
+  {
+    db,
+    guard,
+    storage,
+    clientApp,
+    publicUrl,
+  }: { db: Database; guard: SessionGuard; storage: Storage; clientApp: ClientApp; publicUrl: string },
+) {
+  app.get<{ Params: { id: string } }>('/ad/:id', { schema: { hide: true } }, async (request, reply) => {
+    const { id } = request.params;
+    const access = UUID.test(id) ? await findAdAccess(db, id) : undefined;
+    const isVisible =
+      access && (access.status === 'active' || access.user_id === (await guard.currentUser(request))?.id);
+    const row = isVisible ? await findAdDetail(db, id) : undefined;
+    if (!row) return clientApp.sendShell(reply, undefined, 404);
+    const image = row.media.find((media) => media.kind === 'image');
+    return clientApp.sendShell(reply, {
+      title: `${row.ad.title} · Bazaar`,
+      description: truncateForMeta(row.ad.description),
+      image: image ? `${publicUrl}${storage.url(image.storage_key)}` : undefined,
+    });
+  });
+}

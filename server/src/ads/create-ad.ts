@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateAdFields } from '@bazaar/common/ads';
+import type { Database } from '../db/database';
+import { adMedia, advertisements } from '../db/schema';
+import { AppError } from '../http/errors';
+import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
+import type { ReceivedFile } from '../media/receive-upload';
+import type { Storage } from '../media/storage';
+import { lockSellerQuota } from '../profiles/queries';
+import { assertCategoryExists } from './form-fields';
+import { assertMayPost } from './post-gate';
+import { storeUploadedMedia, type Logger } from './store-media';
+
+export interface NewAd {
+  userId: string;
+  fields: CreateAdFields;
+  images: ReceivedFile[];
+  videos: ReceivedFile[];
+}
+
+/**
+ * Posts an ad. Media are processed and stored first (slow, and outside any lock); then one
+ * transaction locks the seller's profile, asks the post gate again and inserts the ad with
+ * its media. Concurrent posts by one seller queue on that lock, so a full quota cannot be
+ * overrun. If anything fails, the stored files are deleted and no row remains.
+ */
+export async function createAd(
+  { db, storage, log }: { db: Database; storage: Storage; log: Logger },
+  ad: NewAd,
+): Promise<string> {
+  // Spec §5: at least one image.
+  if (ad.images.length === 0) throw new AppError(400, 'image_required');
+  await assertCategoryExists(db, ad.fields.category);
+
+  const adId = randomUUID();
+  const media = await storeUploadedMedia({ storage, log }, adId, ad);
+  try {
+    await db.transaction(async (tx) => {
+      assertMayPost(await lockSellerQuota(tx, ad.userId));
+      await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
+      await tx.insert(adMedia).values(media);
+    });
+  } catch (error) {
+    await deleteStoredObjects(storage, storageKeysOf(media), log);
+    throw error;
+  }
+  return adId;
+}

@@ -1,0 +1,45 @@
+import { badRequest } from '../http/errors';
+
+/**
+ * A keyset cursor: the sort it belongs to, the last row's sort key (as PostgreSQL printed
+ * it, so nothing is lost to floating point or millisecond rounding) and its id, which
+ * breaks ties. Opaque to clients: base64url of a small JSON object.
+ */
+export interface Cursor {
+  sort: string;
+  key: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
+}
+
+const invalidCursor = () => badRequest(undefined, { cursor: 'This page link is invalid. Start again.' });
+
+/** Reads a cursor made by `encodeCursor` for the same sort; anything else is a 400. */
+export function decodeCursor(text: string, sort: string, isValidKey: (key: string) => boolean): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
+  const [cursorSort, key, id] = parsed as unknown[];
+  if (cursorSort !== sort || typeof key !== 'string' || typeof id !== 'string') throw invalidCursor();
+  if (!UUID.test(id) || !isValidKey(key)) throw invalidCursor();
+  return { sort, key, id };
+}
+
+/** Sort keys as PostgreSQL prints them in our queries. */
+export const cursorKeyFormats = {
+  /** `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` */
+  timestamp: (key: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key),
+  /** `price::text`, numeric(12,2) */
+  price: (key: string) => /^\d{1,10}\.\d{2}$/.test(key),
+  /** `views::text` */
+  integer: (key: string) => /^\d{1,10}$/.test(key),
+};

@@ -1,0 +1,23 @@
+import { postGate, type SellerQuota } from '@bazaar/common/subscription-rules';
+import type { Database } from '../db/database';
+import { AppError, unauthenticated } from '../http/errors';
+import { countActiveAdsForUser, findProfileWithUser, subscriptionOf } from '../profiles/queries';
+
+/** The post-ad gate of spec §4 on the seller's real quota, as an error when it says no. */
+export function assertMayPost(quota: SellerQuota | undefined): void {
+  if (!quota) throw unauthenticated();
+  const gate = postGate(quota);
+  if (gate !== 'allowed') throw new AppError(403, gate);
+}
+
+/**
+ * An early answer, before a large upload is read. It takes no lock: the create transaction
+ * asks again with the profile locked, and its answer is the one that counts.
+ */
+export async function checkMayPostNow(db: Database, userId: string): Promise<void> {
+  const [found, activeAds] = await Promise.all([
+    findProfileWithUser(db, userId),
+    countActiveAdsForUser(db, userId),
+  ]);
+  assertMayPost(found ? { ...subscriptionOf(found.profile), activeAds } : undefined);
+}

@@ -1,0 +1,65 @@
+import type { AdDetail, AdSummary, MyAdSummary } from '@bazaar/common/ads';
+import type { Storage } from '../media/storage';
+import type { AdDetailRow, AdSummaryRow } from './queries';
+
+export function presentAdSummary(row: AdSummaryRow, storage: Storage): AdSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    category: row.category,
+    location: row.location,
+    featured: row.featured,
+    views: row.views,
+    likes: row.likes,
+    created_at: row.created_at,
+    image_url: row.card_key ? storage.url(row.card_key) : null,
+  };
+}
+
+export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSummary {
+  return { ...presentAdSummary(row, storage), status: row.status };
+}
+
+export function presentAdDetail(row: AdDetailRow, storage: Storage): AdDetail {
+  const { ad } = row;
+  return {
+    id: ad.id,
+    user_id: ad.user_id,
+    title: ad.title,
+    description: ad.description,
+    price: ad.price,
+    category: ad.category,
+    category_name: row.categoryName,
+    location: ad.location,
+    featured: ad.featured,
+    views: ad.views,
+    likes: ad.likes,
+    status: ad.status,
+    created_at: ad.created_at.toISOString(),
+    updated_at: ad.updated_at.toISOString(),
+    images: row.media
+      .filter((media) => media.kind === 'image')
+      .map((media) => ({
+        id: media.id,
+        url: storage.url(media.storage_key),
+        card_url: storage.url(media.card_key ?? media.storage_key),
+        width: media.width,
+        height: media.height,
+      })),
+    videos: row.media
+      .filter((media) => media.kind === 'video')
+      .map((media) => ({
+        id: media.id,
+        url: storage.url(media.storage_key),
+        content_type: media.content_type,
+      })),
+    seller: {
+      id: ad.user_id,
+      name: row.sellerName,
+      member_since: row.sellerSince.toISOString(),
+      verified: row.sellerVerified,
+      phone_visible: row.sellerPhoneVisible,
+    },
+  };
+}

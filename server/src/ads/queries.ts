@@ -1,0 +1,254 @@
+import type { AdSearchCriteria, AdSort } from '@bazaar/common/ads';
+import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
+import { readProfileSettings } from '@bazaar/common/settings';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
+import { cursorKeyFormats, decodeCursor, encodeCursor, type Cursor } from './cursor';
+
+/** An ad as lists show it, with the storage key of its first image's card variant. */
+export type AdSummaryRow = {
+  id: string;
+  title: string;
+  price: number;
+  category: string;
+  location: string;
+  featured: boolean;
+  views: number;
+  likes: number;
+  status: 'active' | 'hidden';
+  /** ISO 8601, UTC, milliseconds. */
+  created_at: string;
+  card_key: string | null;
+};
+
+export interface AdPage<Row> {
+  rows: Row[];
+  nextCursor: string | null;
+}
+
+const summaryColumns = sql`
+  a.id, a.title, a.price, a.category, a.location, a.featured, a.views, a.likes, a.status,
+  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  (select m.card_key from ad_media m
+    where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key`;
+
+const createdKey = sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface SortOrder {
+  orderBy: SQL;
+  /** The row's sort key as text, for the cursor. */
+  key: SQL;
+  isValidKey: (key: string) => boolean;
+  /** Rows after the cursor in this order. */
+  after: (cursor: Cursor) => SQL;
+}
+
+// Each order matches an index of schema.ts column for column (direction and nulls included),
+// so a page is an index range scan that stops after `limit` rows, however deep it is.
+const sortOrders: Record<AdSort, SortOrder> = {
+  newest: {
+    orderBy: sql`a.created_at desc nulls last, a.id desc nulls last`,
+    key: createdKey,
+    isValidKey: cursorKeyFormats.timestamp,
+    after: (cursor) => sql`(a.created_at, a.id) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+  },
+  oldest: {
+    orderBy: sql`a.created_at asc nulls first, a.id asc nulls first`,
+    key: createdKey,
+    isValidKey: cursorKeyFormats.timestamp,
+    after: (cursor) => sql`(a.created_at, a.id) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+  },
+  'price-low': {
+    orderBy: sql`a.price asc, a.id asc`,
+    key: sql`a.price::text`,
+    isValidKey: cursorKeyFormats.price,
+    after: (cursor) => sql`(a.price, a.id) > (${cursor.key}::numeric, ${cursor.id}::uuid)`,
+  },
+  'price-high': {
+    orderBy: sql`a.price desc, a.id desc`,
+    key: sql`a.price::text`,
+    isValidKey: cursorKeyFormats.price,
+    after: (cursor) => sql`(a.price, a.id) < (${cursor.key}::numeric, ${cursor.id}::uuid)`,
+  },
+  popular: {
+    orderBy: sql`a.views desc nulls last, a.id desc nulls last`,
+    key: sql`a.views::text`,
+    isValidKey: cursorKeyFormats.integer,
+    after: (cursor) => sql`(a.views, a.id) < (${cursor.key}::int, ${cursor.id}::uuid)`,
+  },
+};
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The WHERE clause of a search (spec §5: prices inclusive, location a case-insensitive substring). */
+function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
+  // A literal, so that the planner can use the partial indexes (WHERE status = 'active').
+  const conditions: SQL[] = [sql`a.status = 'active'`];
+  if (criteria.q) conditions.push(sql`a.search @@ websearch_to_tsquery('english', ${criteria.q})`);
+  if (criteria.category) conditions.push(sql`a.category = ${criteria.category}`);
+  if (criteria.minPrice !== undefined) conditions.push(sql`a.price >= ${criteria.minPrice}`);
+  if (criteria.maxPrice !== undefined) conditions.push(sql`a.price <= ${criteria.maxPrice}`);
+  if (criteria.location) {
+    conditions.push(sql`a.location ilike ${`%${escapeLike(criteria.location)}%`}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+async function readPage<Row extends { id: string }>(
+  db: Database,
+  query: { where: SQL; order: SortOrder; sort: string; cursor?: string; limit: number },
+): Promise<AdPage<Row>> {
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order.isValidKey) : undefined;
+  const where = cursor ? sql`${query.where} and ${query.order.after(cursor)}` : query.where;
+  const { rows } = await db.execute<Row & { sort_key: string }>(sql`
+    select ${summaryColumns}, ${query.order.key} as sort_key
+    from advertisements a
+    where ${where}
+    order by ${query.order.orderBy}
+    limit ${query.limit + 1}`);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ sort_key: _sortKey, ...row }) => row as unknown as Row),
+    nextCursor: hasMore && last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : null,
+  };
+}
+
+/** One page of active ads matching the criteria, in the chosen order. */
+export function findAdsForSearch(
+  db: Database,
+  criteria: AdSearchCriteria & { cursor?: string; limit: number },
+): Promise<AdPage<AdSummaryRow>> {
+  return readPage<AdSummaryRow>(db, {
+    where: searchConditions(criteria),
+    order: sortOrders[criteria.sort],
+    sort: criteria.sort,
+    cursor: criteria.cursor,
+    limit: criteria.limit,
+  });
+}
+
+/**
+ * How many active ads match, counting no further than SEARCH_COUNT_CAP + 1 rows: an exact
+ * count of a broad search would read every match, which grows with the catalogue.
+ */
+export async function countAdsForSearch(
+  db: Database,
+  criteria: Omit<AdSearchCriteria, 'sort'>,
+): Promise<{ count: number; is_capped: boolean }> {
+  const { rows } = await db.execute<{ matches: number }>(sql`
+    select count(*)::int as matches from (
+      select 1 from advertisements a where ${searchConditions(criteria)} limit ${SEARCH_COUNT_CAP + 1}
+    ) as found`);
+  const matches = rows[0]?.matches ?? 0;
+  return matches > SEARCH_COUNT_CAP
+    ? { count: SEARCH_COUNT_CAP, is_capped: true }
+    : { count: matches, is_capped: false };
+}
+
+/** The newest featured active ads for the home page (spec §2: at most 6). */
+export async function findFeaturedAds(db: Database): Promise<AdSummaryRow[]> {
+  const { rows } = await db.execute<AdSummaryRow>(sql`
+    select ${summaryColumns} from advertisements a
+    where a.status = 'active' and a.featured
+    order by a.created_at desc nulls last
+    limit ${HOME_FEATURED_LIMIT}`);
+  return rows;
+}
+
+/** Up to 4 other active ads of the same category, newest first. */
+export async function findRelatedAds(db: Database, ad: { id: string; category: string }) {
+  const { rows } = await db.execute<AdSummaryRow>(sql`
+    select ${summaryColumns} from advertisements a
+    where a.status = 'active' and a.category = ${ad.category} and a.id <> ${ad.id}
+    order by a.created_at desc nulls last, a.id desc nulls last
+    limit ${RELATED_ADS_LIMIT}`);
+  return rows;
+}
+
+/** A seller's own ads, any status, newest first. */
+export function findAdsOfSeller(
+  db: Database,
+  userId: string,
+  page: { cursor?: string; limit: number },
+): Promise<AdPage<AdSummaryRow>> {
+  return readPage<AdSummaryRow>(db, {
+    where: sql`a.user_id = ${userId}`,
+    order: sortOrders.newest,
+    sort: 'mine',
+    ...page,
+  });
+}
+
+export async function countAdsOfSeller(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(advertisements)
+    .where(eq(advertisements.user_id, userId));
+  return row?.total ?? 0;
+}
+
+/** Whose ad this is and whether the public may see it; undefined when there is no such ad. */
+export async function findAdAccess(db: Pick<Database, 'select'>, adId: string) {
+  const [row] = await db
+    .select({
+      id: advertisements.id,
+      user_id: advertisements.user_id,
+      status: advertisements.status,
+      category: advertisements.category,
+      likes: advertisements.likes,
+    })
+    .from(advertisements)
+    .where(eq(advertisements.id, adId));
+  return row;
+}
+
+/** An ad with its media, category name and seller, whatever its status. */
+export async function findAdDetail(db: Database, adId: string) {
+  const [found] = await db
+    .select({
+      ad: advertisements,
+      categoryName: categories.name,
+      sellerName: sql<string>`coalesce(nullif(${profiles.name}, ''), ${users.name})`,
+      sellerSettings: profiles.settings,
+      sellerPhone: profiles.phone,
+      sellerVerified: users.emailVerified,
+      sellerSince: users.createdAt,
+    })
+    .from(advertisements)
+    .innerJoin(categories, eq(categories.id, advertisements.category))
+    .innerJoin(users, eq(users.id, advertisements.user_id))
+    .leftJoin(profiles, eq(profiles.id, advertisements.user_id))
+    .where(eq(advertisements.id, adId));
+  if (!found) return undefined;
+  const media = await db
+    .select()
+    .from(adMedia)
+    .where(eq(adMedia.ad_id, adId))
+    .orderBy(asc(adMedia.kind), asc(adMedia.position));
+  const { showPhoneNumber } = readProfileSettings(found.sellerSettings);
+  return {
+    ...found,
+    media,
+    sellerPhone: showPhoneNumber && found.sellerPhone ? found.sellerPhone : null,
+    sellerPhoneVisible: showPhoneNumber,
+  };
+}
+
+export type AdDetailRow = NonNullable<Awaited<ReturnType<typeof findAdDetail>>>;
+
+/** The first image's full-size key, for the page head's preview image. */
+export async function findFirstImageKey(db: Database, adId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ key: adMedia.storage_key })
+    .from(adMedia)
+    .where(and(eq(adMedia.ad_id, adId), eq(adMedia.kind, 'image')))
+    .orderBy(asc(adMedia.position))
+    .limit(1);
+  return row?.key;
+}

@@ -1,0 +1,377 @@
+import path from 'node:path';
+import {
+  AD_FORM_LIST_FIELDS,
+  AD_IMAGE_FIELD,
+  AD_VIDEO_FIELD,
+  adContactResponseSchema,
+  adDetailSchema,
+  adIdParamsSchema,
+  adListResponseSchema,
+  adSearchQuerySchema,
+  createAdFieldsSchema,
+  favoriteResponseSchema,
+  featuredAdsResponseSchema,
+  myAdListResponseSchema,
+  myAdsQuerySchema,
+  recordViewResponseSchema,
+  updateAdFieldsSchema,
+  type AdDetail,
+} from '@bazaar/common/ads';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionGuard, SessionUser } from '../auth/session-guard';
+import type { Database } from '../db/database';
+import { notFound } from '../http/errors';
+import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
+import type { Storage } from '../media/storage';
+import { createAd } from './create-ad';
+import { deleteAd } from './delete-ad';
+import { addFavorite, isFavorite, removeFavorite } from './favorites';
+import { parseFormFields } from './form-fields';
+import { checkMayPostNow } from './post-gate';
+import { presentAdDetail, presentAdSummary, presentMyAdSummary } from './presenters';
+import {
+  countAdsForSearch,
+  countAdsOfSeller,
+  findAdAccess,
+  findAdDetail,
+  findAdsForSearch,
+  findAdsOfSeller,
+  findFeaturedAds,
+  findRelatedAds,
+} from './queries';
+import { updateAd } from './update-ad';
+import { deriveViewerSecret, recordAdView, viewerKeyFor } from './views';
+
+export interface AdRouteDependencies {
+  db: Database;
+  guard: SessionGuard;
+  storage: Storage;
+  dataDir: string;
+  authSecret: string;
+}
+
+const adNotFound = () => notFound('This ad does not exist.');
+const uploadFolderOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+
+/** Can this visitor see the ad? Hidden ads exist only for their owner (404 for everyone else). */
+function isVisibleTo(ad: { status: string; user_id: string }, user: SessionUser | null): boolean {
+  return ad.status === 'active' || ad.user_id === user?.id;
+}
+
+export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRouteDependencies) {
+  await app.register(async (scope) => {
+    // Multipart only where ads are written; limits are given per request (media/receive-upload).
+    if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+    await removeAbandonedUploads(uploadFolderOf(dependencies.dataDir));
+    registerRoutes(scope, dependencies);
+  });
+}
+
+function registerRoutes(
+  app: FastifyInstance,
+  { db, guard, storage, dataDir, authSecret }: AdRouteDependencies,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const viewerSecret = deriveViewerSecret(authSecret);
+  const uploadOptions = {
+    tempDir: uploadFolderOf(dataDir),
+    fileFields: { [AD_IMAGE_FIELD]: 'image', [AD_VIDEO_FIELD]: 'video' } as const,
+    listFields: AD_FORM_LIST_FIELDS,
+  };
+
+  async function readDetail(adId: string): Promise<AdDetail> {
+    const row = await findAdDetail(db, adId);
+    if (!row) throw adNotFound();
+    return presentAdDetail(row, storage);
+  }
+
+  /**
+   * Reads the form, runs `work` with it, and always removes the temporary files. When a
+   * refusal comes while the browser is still sending, the connection is closed so that it
+   * stops sending the rest of a large upload.
+   */
+  async function withUpload<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (upload: ReceivedUpload) => Promise<T>,
+  ): Promise<T> {
+    try {
+      const upload = await receiveUpload(request, uploadOptions);
+      try {
+        return await work(upload);
+      } finally {
+        await upload.discard();
+      }
+    } catch (error) {
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    }
+  }
+
+  routes.get(
+    '/api/ads',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Search active ads: full text, category, price range, location; sorted and paged by cursor',
+        querystring: adSearchQuerySchema,
+        response: { 200: adListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { cursor, limit, ...criteria } = request.query;
+      const [page, total] = await Promise.all([
+        findAdsForSearch(db, { ...criteria, cursor, limit }),
+        cursor ? null : countAdsForSearch(db, criteria),
+      ]);
+      return {
+        ads: page.rows.map((row) => presentAdSummary(row, storage)),
+        next_cursor: page.nextCursor,
+        total,
+      };
+    },
+  );
+
+  routes.get(
+    '/api/ads/featured',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'The newest featured ads, for the home page (at most 6)',
+        response: { 200: featuredAdsResponseSchema },
+      },
+    },
+    async () => ({ ads: (await findFeaturedAds(db)).map((row) => presentAdSummary(row, storage)) }),
+  );
+
+  routes.get(
+    '/api/ads/:id',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'One ad with its photos, videos and seller (hidden ads only for their owner)',
+        params: adIdParamsSchema,
+        response: { 200: adDetailSchema },
+      },
+    },
+    async (request) => {
+      const [ad, user] = await Promise.all([readDetail(request.params.id), guard.currentUser(request)]);
+      if (!isVisibleTo(ad, user)) throw adNotFound();
+      return ad;
+    },
+  );
+
+  routes.get(
+    '/api/ads/:id/related',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Up to 4 other ads of the same category',
+        params: adIdParamsSchema,
+        response: { 200: featuredAdsResponseSchema },
+      },
+    },
+    async (request) => {
+      const [ad, user] = await Promise.all([findAdAccess(db, request.params.id), guard.currentUser(request)]);
+      if (!ad || !isVisibleTo(ad, user)) throw adNotFound();
+      return { ads: (await findRelatedAds(db, ad)).map((row) => presentAdSummary(row, storage)) };
+    },
+  );
+
+  routes.get(
+    '/api/ads/:id/contact',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: "The seller's name and phone (when they show it); signed-in users only",
+        params: adIdParamsSchema,
+        response: { 200: adContactResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const row = await findAdDetail(db, request.params.id);
+      if (!row || !isVisibleTo(row.ad, user)) throw adNotFound();
+      return { name: row.sellerName, phone: row.sellerPhone };
+    },
+  );
+
+  routes.post(
+    '/api/ads',
+    {
+      schema: {
+        tags: ['ads'],
+        summary:
+          'Post an ad: multipart form with title, description, price, category, location, `images` (1–10 PNG/JPG/GIF ≤10 MB) and `videos` (≤2 MP4/MOV ≤50 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: adDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      await checkMayPostNow(db, user.id);
+      const adId = await withUpload(request, reply, (upload) => {
+        const fields = parseFormFields(createAdFieldsSchema, upload.fields);
+        return createAd(
+          { db, storage, log: request.log },
+          { userId: user.id, fields, images: upload.images, videos: upload.videos },
+        );
+      });
+      return reply.status(201).send(await readDetail(adId));
+    },
+  );
+
+  routes.patch(
+    '/api/ads/:id',
+    {
+      schema: {
+        tags: ['ads'],
+        summary:
+          'Change your ad: multipart form with any of its fields, `remove_media` ids and new `images` / `videos`',
+        consumes: ['multipart/form-data'],
+        params: adIdParamsSchema,
+        response: { 200: adDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      const adId = request.params.id;
+      await withUpload(request, reply, (upload) => {
+        const { remove_media: removeMedia = [], ...fields } = parseFormFields(
+          updateAdFieldsSchema,
+          upload.fields,
+        );
+        return updateAd(
+          { db, storage, log: request.log },
+          {
+            adId,
+            userId: user.id,
+            changes: { fields, removeMedia, images: upload.images, videos: upload.videos },
+          },
+        );
+      });
+      return readDetail(adId);
+    },
+  );
+
+  routes.delete(
+    '/api/ads/:id',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Delete your ad with its photos and videos',
+        params: adIdParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      await deleteAd({ db, storage, log: request.log }, { adId: request.params.id, userId: user.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/ads/:id/views',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: "Count a view of the ad page (once per viewer per day; the owner's views do not count)",
+        params: adIdParamsSchema,
+        response: { 200: recordViewResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.currentUser(request);
+      const viewerKey = viewerKeyFor(viewerSecret, {
+        userId: user?.id,
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const result = await recordAdView(db, request.params.id, viewerKey, user?.id);
+      if (!result) throw adNotFound();
+      return result;
+    },
+  );
+
+  routes.get(
+    '/api/ads/:id/favorite',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Is this ad in your favourites?',
+        params: adIdParamsSchema,
+        response: { 200: favoriteResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const [ad, favorited] = await Promise.all([
+        findAdAccess(db, request.params.id),
+        isFavorite(db, user.id, request.params.id),
+      ]);
+      if (!ad || !isVisibleTo(ad, user)) throw adNotFound();
+      return { favorited, likes: ad.likes };
+    },
+  );
+
+  routes.put(
+    '/api/ads/:id/favorite',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Add the ad to your favourites (idempotent)',
+        params: adIdParamsSchema,
+        response: { 200: favoriteResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      return addFavorite(db, user.id, request.params.id);
+    },
+  );
+
+  routes.delete(
+    '/api/ads/:id/favorite',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Remove the ad from your favourites (idempotent)',
+        params: adIdParamsSchema,
+        response: { 200: favoriteResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      return removeFavorite(db, user.id, request.params.id);
+    },
+  );
+
+  routes.get(
+    '/api/me/ads',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Your own ads, any status, newest first',
+        querystring: myAdsQuerySchema,
+        response: { 200: myAdListResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const { cursor, limit } = request.query;
+      const [page, total] = await Promise.all([
+        findAdsOfSeller(db, user.id, { cursor, limit }),
+        cursor ? null : countAdsOfSeller(db, user.id),
+      ]);
+      return {
+        ads: page.rows.map((row) => presentMyAdSummary(row, storage)),
+        next_cursor: page.nextCursor,
+        total,
+      };
+    },
+  );
+}

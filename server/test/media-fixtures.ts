@@ -1,0 +1,88 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A small real PNG photo stand-in. */
+export function pngImage(width = 64, height = 48, background = '#3366cc'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+export function gifImage(): Promise<Buffer> {
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#cc3366' } })
+    .gif()
+    .toBuffer();
+}
+
+/** A JPEG carrying a camera model and a GPS position in its EXIF, like a phone photo. */
+export function jpegWithGpsPosition(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: '#55aa55' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestPhone', Model: 'Secret Camera 3000' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2964/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 17/1 4014/100',
+      },
+    })
+    .toBuffer();
+}
+
+function isoBox(type: string, payload: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, payload]);
+}
+
+/** The opening of an ISO media file with the given brand, followed by `size` bytes of media data. */
+export function isoMediaFile(brand: 'isom' | 'qt  ', size = 2048): Buffer {
+  const ftyp = isoBox(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from(brand, 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from(`${brand}mp41`, 'latin1'),
+    ]),
+  );
+  return Buffer.concat([ftyp, isoBox('mdat', Buffer.alloc(Math.max(0, size - ftyp.length - 8), 7))]);
+}
+
+export const mp4Video = (size?: number) => isoMediaFile('isom', size);
+export const movVideo = (size?: number) => isoMediaFile('qt  ', size);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, checksum]);
+}
+
+/**
+ * A "pixel bomb": a tiny PNG file whose header claims 30 000 × 30 000 pixels (900 MP),
+ * which would need gigabytes of memory to decode.
+ */
+export function pixelBombPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Bytes that start like a PNG and then are not one. */
+export function corruptPng(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(500, 0x41),
+  ]);
+}
