@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoPageErrors, hasChromium, PHONE, uniqueEmail, useBrowser } from '../support/browser';
+import { signUpAndSignIn } from '../support/accounts';
+import { expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
 
 // A real 1×1 PNG, and the opening of an MP4 file (ftyp box) followed by media data: the
 // server checks videos by their container signature, not by decoding them.
@@ -16,22 +17,6 @@ const MP4 = Buffer.concat([
   Buffer.alloc(4088, 1),
 ]);
 
-async function signUp(page: Page, baseUrl: string): Promise<{ email: string }> {
-  const email = uniqueEmail('seller');
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      name: 'Iris Novak',
-      email,
-      password: 'correct-horse-battery',
-      phone: '+1 555 0123',
-      location: 'Tucson, AZ',
-    },
-    headers: { origin: baseUrl },
-  });
-  expect(response.status()).toBe(200);
-  return { email };
-}
-
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -43,7 +28,7 @@ describe.skipIf(!hasChromium)('ads', () => {
   it('posts an ad with a photo and a video, finds it everywhere, edits it and deletes it', async () => {
     const session = await openSession();
     const { page } = session;
-    await signUp(page, baseUrl);
+    await signUpAndSignIn(session, { name: 'Iris Novak', phone: '+1 555 0123', location: 'Tucson, AZ' });
     const word = `Quokka${Date.now().toString(36)}`;
 
     await page.goto('/post-ad');
@@ -113,7 +98,7 @@ describe.skipIf(!hasChromium)('ads', () => {
   it('refuses a second ad during the trial on the page itself', async () => {
     const session = await openSession();
     const { page } = session;
-    await signUp(page, baseUrl);
+    await signUpAndSignIn(session, { name: 'Iris Novak', phone: '+1 555 0123', location: 'Tucson, AZ' });
     const form = { title: 'First', description: 'One', price: '5', category: 'pets', location: 'Tucson, AZ' };
     const multipart = { ...form, images: { name: 'a.png', mimeType: 'image/png', buffer: PNG } };
     const posted = await page.request.post('/api/ads', { multipart, headers: { origin: baseUrl } });

@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectNoPageErrors,
-  hasChromium,
-  PHONE,
-  uniqueEmail,
-  useBrowser,
-  type Session,
-} from '../support/browser';
+import { signUpAndSignIn } from '../support/accounts';
+import { expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
 
 interface Me {
   user: { user_metadata: { subscription_status: string; subscription_plan: string | null } };
@@ -15,16 +9,7 @@ interface Me {
 }
 
 describe.skipIf(!hasChromium)('subscriptions', () => {
-  const { baseUrl, openSession } = useBrowser();
-
-  /** A fresh seller, signed up through the API in this browser (the session cookie is shared). */
-  async function signUp(session: Session) {
-    const response = await session.page.request.post('/api/auth/sign-up/email', {
-      data: { name: 'Trial Seller', email: uniqueEmail('subscriber'), password: 'correct-horse-battery' },
-      headers: { origin: baseUrl },
-    });
-    expect(response.status()).toBe(200);
-  }
+  const { openSession } = useBrowser();
 
   async function me(page: Page): Promise<Me> {
     const response = await page.request.get('/api/me');
@@ -51,7 +36,7 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
   it('lets a trial seller buy the Starter Pack in the popup, raising the quota from 1 to 5', async () => {
     const session = await openSession();
     const { page } = session;
-    await signUp(session);
+    await signUpAndSignIn(session, { name: 'Trial Seller', emailPrefix: 'subscriber' });
     const before = await me(page);
     expect(before.quota).toMatchObject({ max_ads: 1, post_gate: 'allowed' });
     // Posting belongs to the ads feature, built in parallel. Once it lands: post one ad here,
@@ -97,7 +82,7 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
   it('says the payment failed when the seller closes the popup, and changes nothing', async () => {
     const session = await openSession(PHONE);
     const { page } = session;
-    await signUp(session);
+    await signUpAndSignIn(session, { name: 'Trial Seller', emailPrefix: 'subscriber' });
     await page.goto('/subscription');
     await page.getByText('14-Day Free Trial Active').waitFor();
     const premium = planCard(page, 'Premium Pack');
@@ -120,7 +105,7 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
   it('switches plans with credit shown before paying, then cancels and resumes', async () => {
     const session = await openSession();
     const { page } = session;
-    await signUp(session);
+    await signUpAndSignIn(session, { name: 'Trial Seller', emailPrefix: 'subscriber' });
     await page.goto('/subscription');
     await page.getByText('14-Day Free Trial Active').waitFor();
     await payInPopup(

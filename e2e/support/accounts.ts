@@ -1,0 +1,41 @@
+import { expect, inject } from 'vitest';
+import type { Session } from './browser';
+import { uniqueEmail } from './browser';
+
+export interface SellerDetails {
+  name?: string;
+  phone?: string;
+  location?: string;
+  emailPrefix?: string;
+}
+
+export const SELLER_PASSWORD = 'correct-horse-battery';
+
+/**
+ * A new trial seller, signed in in this browser context through the real endpoints
+ * (sign-up does not sign in: spec §4 sends a new user to /login).
+ */
+export async function signUpAndSignIn(
+  session: Session,
+  details: SellerDetails = {},
+): Promise<{ email: string }> {
+  const origin = inject('baseUrl');
+  const email = uniqueEmail(details.emailPrefix ?? 'seller');
+  const signUp = await session.page.request.post('/api/auth/sign-up/email', {
+    data: {
+      name: details.name ?? 'Test Seller',
+      email,
+      password: SELLER_PASSWORD,
+      ...(details.phone ? { phone: details.phone } : {}),
+      ...(details.location ? { location: details.location } : {}),
+    },
+    headers: { origin },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const signIn = await session.page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: SELLER_PASSWORD },
+    headers: { origin },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return { email };
+}
