@@ -35,19 +35,26 @@ async function canSignIn(server: AppServer, email: string, index: number): Promi
 
 describe('running Bazaar on its embedded database', () => {
   const dataDirs: string[] = [];
+  const servers: AppServer[] = [];
   afterAll(async () => {
+    // A failed assertion must not leave an app (and its database) running.
+    await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
   });
+  const track = (server: AppServer) => {
+    servers.push(server);
+    return server;
+  };
 
   it('refuses a second process on the same data folder, survives kill -9 and keeps every row', async () => {
     const dataDir = await createDataDir();
     dataDirs.push(dataDir);
     const emails = Array.from({ length: 5 }, (_, index) => `lifecycle-${index}-${Date.now()}@example.com`);
 
-    const first = await startAppServer({ dataDir, environment });
+    const first = track(await startAppServer({ dataDir, environment }));
     for (const [index, email] of emails.entries()) await signUp(first, email, index + 1);
 
-    const second = await spawnAppServer({ dataDir, environment });
+    const second = track(await spawnAppServer({ dataDir, environment }));
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/Another Bazaar process \(pid \d+\) is already using DATA_DIR=/);
     expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
@@ -55,7 +62,7 @@ describe('running Bazaar on its embedded database', () => {
     first.process.kill('SIGKILL');
     await first.exited;
 
-    const restarted = await startAppServer({ dataDir, environment });
+    const restarted = track(await startAppServer({ dataDir, environment }));
     for (const [index, email] of emails.entries()) {
       expect(await canSignIn(restarted, email, index + 1), email).toBe(true);
     }
