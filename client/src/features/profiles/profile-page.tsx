@@ -231,7 +231,11 @@ function ProfileBanner({
           <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
             <span className="truncate">{displayName}</span>
             {profile.verified ? (
-              <BadgeCheck className="size-6 shrink-0" role="img" aria-label="Verified" />
+              <>
+                {' '}
+                <BadgeCheck className="size-6 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Verified</span>
+              </>
             ) : null}
           </h1>
           <p className="mt-1 text-primary-foreground/85">
@@ -279,7 +283,7 @@ function AchievementsPanel({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Achievements" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {achievements.map((achievement) => (
             <AchievementCard key={achievement.id} achievement={achievement} />
           ))}

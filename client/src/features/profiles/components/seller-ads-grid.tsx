@@ -72,12 +72,12 @@ export function SellerAdsGrid({ headingId }: { headingId?: string }) {
                   ) : null}
                   <Button asChild variant="outline" size="sm" className="ml-auto">
                     <Link to={paths.ad(ad.id)}>
-                      View<span className="sr-only"> {ad.title}</span>
+                      View <span className="sr-only">{ad.title}</span>
                     </Link>
                   </Button>
                   <Button asChild size="sm">
                     <Link to={paths.editAd(ad.id)}>
-                      <Pencil /> Edit<span className="sr-only"> {ad.title}</span>
+                      <Pencil /> Edit <span className="sr-only">{ad.title}</span>
                     </Link>
                   </Button>
                 </div>
