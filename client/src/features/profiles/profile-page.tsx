@@ -126,7 +126,10 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
         actions={
           isEditing ? (
             <>
+              {/* Keys keep Save from reusing Edit Profile's element: the click that swaps them
+                  would otherwise land on a submit button and save at once. */}
               <Button
+                key="save"
                 type="submit"
                 form={PROFILE_FORM_ID}
                 variant="secondary"
@@ -144,7 +147,7 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
               </Button>
             </>
           ) : (
-            <Button variant="secondary" onClick={startEditing}>
+            <Button key="edit" variant="secondary" onClick={startEditing}>
               <Pencil /> Edit Profile
             </Button>
           )
