@@ -196,8 +196,13 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
         {active ? (
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 w-max -translate-x-1/2 rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
-            style={{ left: Math.min(Math.max(centerOf(activeIndex!), 72), width - 72) }}
+            className="pointer-events-none absolute top-0 z-10 w-max rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
+            // Beside the chosen day, on the side with more room, so it never hides that day's bars.
+            style={
+              centerOf(activeIndex!) > width / 2
+                ? { right: width - (LEFT + band * activeIndex!) + 6 }
+                : { left: LEFT + band * (activeIndex! + 1) + 6 }
+            }
           >
             <p className="font-semibold">{formatLongDay(active.date)}</p>
             <p className="mt-1 flex items-center gap-1.5">
