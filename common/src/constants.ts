@@ -31,6 +31,11 @@ export const POPULAR_SELLER_VIEWS = 50;
 export const ENGAGEMENT_MASTER_POINTS = 100;
 export const BOOST_SCORE_POINTS = 10;
 
+/** The dashboard's analytics chart covers the last 30 days; the API allows 7 to 90. */
+export const ANALYTICS_DAYS_DEFAULT = 30;
+export const ANALYTICS_DAYS_MIN = 7;
+export const ANALYTICS_DAYS_MAX = 90;
+
 /** Short free-text profile fields (spec §5: no checks beyond sane lengths). */
 export const PROFILE_NAME_MAX_LENGTH = 100;
 export const PROFILE_PHONE_MAX_LENGTH = 40;

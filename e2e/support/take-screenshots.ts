@@ -1,7 +1,8 @@
 /**
  * Screenshots of pages at desktop (1280 px) and phone (390 px) width, for looking at what
  * was built: `npm run screenshots -- / /search?q=bike /ad/<id>`. Add `--signed-in` to sign in
- * as a demo seller first. Uses BASE_URL when set, otherwise starts the production build.
+ * as a demo seller first, or `--new-seller` to sign up and in as a new trial seller with no ads
+ * (file names then end in `-new`). Uses BASE_URL when set, otherwise starts the production build.
  * Files go to screenshots/ (not committed).
  */
 import { mkdir } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { findChromium, launchChromium } from './chromium';
 
 const args = process.argv.slice(2);
 const signedIn = args.includes('--signed-in');
+const newSeller = args.includes('--new-seller');
 const pages = args.filter((arg) => !arg.startsWith('--'));
 const outDir = path.resolve('screenshots');
 
@@ -37,9 +39,24 @@ try {
       });
       if (!response.ok()) throw new Error(`Sign-in failed: ${response.status()} ${await response.text()}`);
     }
+    if (newSeller) {
+      const email = `screenshots-${label}-${Date.now().toString(36)}@example.com`;
+      const password = 'screenshot-secret';
+      for (const [url, data] of [
+        [
+          '/api/auth/sign-up/email',
+          { name: 'Sam Rivers', email, password, phone: '+1 555 0100', location: 'Austin, TX' },
+        ],
+        ['/api/auth/sign-in/email', { email, password }],
+      ] as const) {
+        const response = await page.request.post(url, { data, headers: { origin: baseUrl } });
+        if (!response.ok()) throw new Error(`${url} failed: ${response.status()} ${await response.text()}`);
+      }
+    }
     for (const pagePath of pages.length > 0 ? pages : ['/']) {
       await page.goto(pagePath, { waitUntil: 'networkidle' });
-      const name = `${(pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home').slice(0, 60)}-${label}.png`;
+      const slug = (pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home').slice(0, 60);
+      const name = `${slug}-${label}${newSeller ? '-new' : ''}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       console.log(path.join(outDir, name));
     }

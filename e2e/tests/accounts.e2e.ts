@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts';
 import {
   expectNoPageErrors,
   hasChromium,
@@ -239,6 +240,38 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await page.getByText('Passwords do not match', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
     expect((await readOutbox()).some((message) => message.to === email)).toBe(false);
+    await session.context.close();
+  });
+
+  it('shows the signed-out gates of /dashboard, /profile and /post-ad after signing out', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await signUpAndSignIn(session, { name: 'Gate Keeper' });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Gate Keeper!' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectSignedOutHeader(page);
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('Please login to access your dashboard.', { exact: true }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login',
+    );
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Loading Profile...' }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login',
+    );
+
+    await page.goto('/post-ad');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('Please login to post an advertisement.', { exact: true }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login');
+    expectNoPageErrors(session);
     await session.context.close();
   });
 });

@@ -21,6 +21,7 @@ import { registerMediaRoutes } from './media/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
+import { registerSellerRoutes } from './sellers/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSystemRoutes } from './system/routes';
 import { registerClientApp } from './web/client-app';
@@ -96,6 +97,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });
   await registerProfileRoutes(app, { db: database.db, guard });
+  await registerSellerRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
   await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });

@@ -1,8 +1,180 @@
-// SCAFFOLD: replaced by the feature that owns this route.
+import { Clock, Gift, Lock, Plus, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { FacebookIcon, InstagramIcon, XBrandIcon } from '../../components/brand-icons';
+import { showNotImplemented } from '../../components/not-implemented';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTabParam } from '../../lib/use-tab-param';
+import { useCurrentUser, type CurrentUser } from '../auth/api';
+import { SubscriptionBadge } from '../profiles/components/status-badges';
+import { AnalyticsTab } from './analytics-tab';
+import { OverviewTab } from './overview-tab';
+import { SettingsTab } from './settings-tab';
+
+const DASHBOARD_TABS = ['overview', 'analytics', 'social', 'settings'] as const;
+
+/** /dashboard (spec §2): the seller's overview, analytics, social hub and settings. */
 export function DashboardPage() {
+  usePageMeta('Dashboard', 'Your ads, their views and likes, your plan and your settings on Bazaar.');
+  const { data: currentUser, isPending } = useCurrentUser();
+
+  if (isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-busy="true">
+        <Skeleton className="h-10 w-72" />
+        <Skeleton className="mt-6 h-10 w-full max-w-lg" />
+        <div className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-52 rounded-xl" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (!currentUser) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="flex flex-col items-center gap-4 p-8 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <Lock className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold">Access Denied</h1>
+          <p className="text-muted-foreground">Please login to access your dashboard.</p>
+          <Button asChild>
+            <Link to={paths.login}>Login</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  return <SellerDashboard currentUser={currentUser} />;
+}
+
+function SellerDashboard({ currentUser }: { currentUser: CurrentUser }) {
+  const [tab, selectTab] = useTabParam(DASHBOARD_TABS, 'overview');
+  const { user } = currentUser;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            Welcome back, {user.user_metadata.name || user.email}!
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <SubscriptionBadge currentUser={currentUser} />
+          </div>
+        </div>
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link to={paths.postAd}>
+            <Plus /> Post New Ad
+          </Link>
+        </Button>
+      </header>
+
+      {user.user_metadata.subscription_status !== 'active' ? <TrialBanner currentUser={currentUser} /> : null}
+
+      <Tabs value={tab} onValueChange={selectTab} className="mt-6">
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="overview" className="px-2 sm:px-3">
+            Overview
+          </TabsTrigger>
+          <TabsTrigger value="analytics" className="px-2 sm:px-3">
+            Analytics
+          </TabsTrigger>
+          <TabsTrigger value="social" className="px-2 sm:px-3">
+            Social Hub
+          </TabsTrigger>
+          <TabsTrigger value="settings" className="px-2 sm:px-3">
+            Settings
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab currentUser={currentUser} />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="social">
+          <SocialHub />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
     </div>
+  );
+}
+
+/** Spec §2: for sellers without a running plan, what is left of the trial, or that it ended. */
+function TrialBanner({ currentUser }: { currentUser: CurrentUser }) {
+  const { trial_days_left: daysLeft, active_ads: activeAds, max_ads: maxAds } = currentUser.quota;
+  const adsLeft = Math.max(0, maxAds - activeAds);
+  if (daysLeft === 0) {
+    return (
+      <section
+        aria-label="Trial status"
+        className="mt-6 flex flex-col gap-4 rounded-xl border border-destructive/40 bg-destructive/5 p-5 sm:flex-row sm:items-center"
+      >
+        <Clock className="size-8 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="flex-1">
+          <h2 className="text-lg font-semibold">Trial Expired</h2>
+          <p className="text-sm text-muted-foreground">
+            Your 14-day trial has ended. Your ads stay online; subscribe to a plan to post new ones.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={paths.subscription}>Subscribe</Link>
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <section
+      aria-label="Trial status"
+      className="mt-6 flex flex-col gap-4 rounded-xl border border-primary/30 bg-accent/60 p-5 sm:flex-row sm:items-center"
+    >
+      <Gift className="size-8 shrink-0 text-primary" aria-hidden="true" />
+      <div className="flex-1">
+        <h2 className="text-lg font-semibold">
+          Free Trial: {daysLeft} {daysLeft === 1 ? 'day' : 'days'} left
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {adsLeft === 0
+            ? 'You have used every ad your trial allows. Upgrade to post more.'
+            : `You can post ${adsLeft} more ${adsLeft === 1 ? 'ad' : 'ads'} during your trial.`}
+        </p>
+      </div>
+      <Button asChild>
+        <Link to={paths.subscription}>Upgrade Now</Link>
+      </Button>
+    </section>
+  );
+}
+
+function SocialHub() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Share2 className="size-5 text-primary" aria-hidden="true" /> Social Hub
+        </CardTitle>
+        <CardDescription>
+          Connect your Facebook, Instagram and Twitter accounts to share new ads with your followers.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-start gap-4">
+        <div className="flex gap-3 text-muted-foreground" aria-hidden="true">
+          <FacebookIcon className="size-6" />
+          <InstagramIcon className="size-6" />
+          <XBrandIcon className="size-6" />
+        </div>
+        <Button onClick={showNotImplemented}>Connect Social Accounts</Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,362 @@
-// SCAFFOLD: replaced by the feature that owns this route.
+import type { ProfileResponse } from '@bazaar/common/profiles';
+import type { SellerStatsResponse } from '@bazaar/common/sellers';
+import { BadgeCheck, Pencil, Save, TriangleAlert, UserRound, X, Zap } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { showNotImplemented } from '../../components/not-implemented';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTabParam } from '../../lib/use-tab-param';
+import { useCurrentUser, type CurrentUser } from '../auth/api';
+import { achievementsOf } from './achievements';
+import { useProfile, useProfileSettings, useSellerStats, useUpdateProfile } from './api';
+import { AchievementCard } from './components/achievement-card';
+import { LoadError } from './components/load-error';
+import { SellerAdsGrid } from './components/seller-ads-grid';
+import { SettingCheckbox } from './components/setting-checkbox';
+import { SubscriptionBadge } from './components/status-badges';
+import { draftOf, PersonalInfoCard, PROFILE_FORM_ID, type ProfileDraft } from './personal-info-card';
+import { StatisticsCard } from './statistics-card';
+
+const PROFILE_TABS = ['overview', 'my-ads', 'achievements', 'settings'] as const;
+
+/** /profile (spec §2): who the seller is, their numbers, ads, achievements and settings. */
 export function ProfilePage() {
+  usePageMeta('My Profile', 'Your Bazaar profile: details, statistics, ads, achievements and settings.');
+  const { data: currentUser, isPending } = useCurrentUser();
+  if (isPending) return <ProfileSkeleton />;
+  if (!currentUser) return <SignedOutGate />;
+  return <SellerProfile currentUser={currentUser} />;
+}
+
+/** Spec §2: without a user the page says 'Loading Profile...' and offers to log in. */
+function SignedOutGate() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold">Profile</h1>
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="flex flex-col items-center gap-4 p-8 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <UserRound className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="text-2xl font-bold">Loading Profile...</h1>
+        <p className="text-muted-foreground">Please login to see your profile.</p>
+        <Button asChild>
+          <Link to={paths.login}>Login</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading Profile...
+      </p>
+      <Skeleton className="h-44 w-full rounded-xl" />
+      <Skeleton className="mt-6 h-10 w-full max-w-md" />
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-80 rounded-xl" />
+        <Skeleton className="h-80 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
+  const profile = useProfile(true);
+  const stats = useSellerStats(true);
+  const updateProfile = useUpdateProfile();
+  const [tab, selectTab] = useTabParam(PROFILE_TABS, 'overview');
+  const [isEditing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileDraft>({ name: '', phone: '', location: '' });
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <LoadError
+          title="Error loading profile"
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
+      </div>
+    );
+  }
+  const stored = profile.data;
+
+  function startEditing() {
+    setDraft(draftOf(stored));
+    setEditing(true);
+    selectTab('overview');
+  }
+
+  function cancelEditing() {
+    setDraft(draftOf(stored));
+    setEditing(false);
+  }
+
+  function save() {
+    updateProfile.mutate(draft, {
+      onSuccess: () => {
+        setEditing(false);
+        toast({
+          title: 'Profile Updated! ✨',
+          description: 'Your profile has been saved.',
+          variant: 'success',
+        });
+      },
+      onError: (error) =>
+        toast({ title: 'Error updating profile', description: error.message, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <ProfileBanner
+        profile={stored}
+        currentUser={currentUser}
+        score={stats.data?.engagement.score}
+        actions={
+          isEditing ? (
+            <>
+              {/* Keys keep Save from reusing Edit Profile's element: the click that swaps them
+                  would otherwise land on a submit button and save at once. */}
+              <Button
+                key="save"
+                type="submit"
+                form={PROFILE_FORM_ID}
+                variant="secondary"
+                disabled={updateProfile.isPending}
+              >
+                <Save /> {updateProfile.isPending ? 'Saving...' : 'Save'}
+              </Button>
+              <Button
+                variant="ghost"
+                className="text-primary-foreground hover:bg-white/15 hover:text-primary-foreground"
+                onClick={cancelEditing}
+                disabled={updateProfile.isPending}
+              >
+                <X /> Cancel
+              </Button>
+            </>
+          ) : (
+            <Button key="edit" variant="secondary" onClick={startEditing}>
+              <Pencil /> Edit Profile
+            </Button>
+          )
+        }
+      />
+
+      <Tabs value={tab} onValueChange={selectTab} className="mt-6">
+        <TabsList aria-label="Profile sections">
+          <TabsTrigger value="overview" className="px-2 sm:px-3">
+            Overview
+          </TabsTrigger>
+          <TabsTrigger value="my-ads" className="px-2 sm:px-3">
+            My Ads
+          </TabsTrigger>
+          <TabsTrigger value="achievements" className="px-2 sm:px-3">
+            Achievements
+          </TabsTrigger>
+          <TabsTrigger value="settings" className="px-2 sm:px-3">
+            Settings
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="overview" className="grid gap-6 lg:grid-cols-2">
+          <PersonalInfoCard
+            profile={stored}
+            draft={draft}
+            isEditing={isEditing}
+            isSaving={updateProfile.isPending}
+            onDraftChange={setDraft}
+            onSubmit={save}
+          />
+          <StatisticsCard stats={stats.data} error={stats.error} onRetry={() => void stats.refetch()} />
+        </TabsContent>
+
+        <TabsContent value="my-ads">
+          <h2 id="profile-my-ads" className="mb-4 text-xl font-semibold">
+            My Ads
+          </h2>
+          <SellerAdsGrid headingId="profile-my-ads" />
+        </TabsContent>
+
+        <TabsContent value="achievements">
+          <AchievementsPanel stats={stats.data} error={stats.error} onRetry={() => void stats.refetch()} />
+        </TabsContent>
+
+        <TabsContent value="settings">
+          <ProfileSettingsPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function initialsOf(text: string): string {
+  const words = text.split(/[\s@.]+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+function ProfileBanner({
+  profile,
+  currentUser,
+  score,
+  actions,
+}: {
+  profile: ProfileResponse;
+  currentUser: CurrentUser;
+  score: number | undefined;
+  actions: ReactNode;
+}) {
+  const displayName = profile.name || profile.email;
+  return (
+    <section
+      aria-label="Profile summary"
+      className="rounded-xl bg-gradient-to-br from-primary to-primary/75 p-5 text-primary-foreground shadow-sm sm:p-8"
+    >
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <span
+          aria-hidden="true"
+          className="flex size-20 shrink-0 items-center justify-center rounded-full bg-white/20 text-2xl font-bold ring-4 ring-white/30"
+        >
+          {initialsOf(displayName)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+            <span className="truncate">{displayName}</span>
+            {profile.verified ? (
+              <>
+                {' '}
+                <BadgeCheck className="size-6 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Verified</span>
+              </>
+            ) : null}
+          </h1>
+          <p className="mt-1 text-primary-foreground/85">
+            Member since {new Date(profile.created_at).getFullYear()}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <SubscriptionBadge currentUser={currentUser} />
+            {score !== undefined ? (
+              <Badge variant="outline" className="border-white/40 text-primary-foreground">
+                <Zap /> {score.toLocaleString('en-US')} points
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div>
+      </div>
+    </section>
+  );
+}
+
+function AchievementsPanel({
+  stats,
+  error,
+  onRetry,
+}: {
+  stats: SellerStatsResponse | undefined;
+  error: Error | null;
+  onRetry: () => void;
+}) {
+  if (!stats) {
+    return error ? (
+      <LoadError title="Error loading achievements" error={error} onRetry={onRetry} />
+    ) : (
+      <Skeleton className="h-64 rounded-xl" />
+    );
+  }
+  const achievements = achievementsOf(stats);
+  const unlocked = achievements.filter((achievement) => achievement.unlocked).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Achievements</CardTitle>
+        <CardDescription>
+          {unlocked} of {achievements.length} unlocked
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul aria-label="Achievements" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {achievements.map((achievement) => (
+            <AchievementCard key={achievement.id} achievement={achievement} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSettingsPanel() {
+  const settings = useProfileSettings(true);
+  const values = settings.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {settings.isError ? (
+        <div className="lg:col-span-2">
+          <LoadError
+            title="Error loading settings"
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Email Notifications</CardTitle>
+          <CardDescription>Saved as soon as you change them.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SettingCheckbox name="emailNewMessages" label="New messages" settings={values} />
+          <SettingCheckbox name="emailAdViewsAndLikes" label="Ad views and likes" settings={values} />
+          <SettingCheckbox name="weeklyReports" label="Weekly reports" settings={values} />
+          <p className="text-xs text-muted-foreground">
+            Bazaar does not send these e-mails yet; your choices will apply when it does.
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Privacy</CardTitle>
+          <CardDescription>Who can see and reach you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SettingCheckbox
+            name="showPhoneNumber"
+            label="Show phone number in ads"
+            description="Signed-in buyers can see your number on your ads."
+            settings={values}
+          />
+          <SettingCheckbox
+            name="allowDirectMessages"
+            label="Allow direct messages"
+            description="Let buyers write to you from your ads once messaging opens."
+            settings={values}
+          />
+        </CardContent>
+      </Card>
+      <Card className="border-destructive/40 lg:col-span-2">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-destructive">
+            <TriangleAlert className="size-5" aria-hidden="true" /> Danger Zone
+          </CardTitle>
+          <CardDescription>Deleting your account removes your profile and all of your ads.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="destructive" onClick={showNotImplemented}>
+            Delete Account
+          </Button>
+        </CardContent>
+      </Card>
     </div>
   );
 }

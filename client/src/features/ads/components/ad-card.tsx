@@ -29,8 +29,8 @@ export function AdCard({
   return (
     <article
       className={cn(
-        'group overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
-        isList && 'flex flex-col sm:flex-row',
+        'group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        isList && 'sm:flex-row',
       )}
     >
       <Link

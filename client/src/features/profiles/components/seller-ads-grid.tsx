@@ -1,0 +1,102 @@
+import { EyeOff, Pencil, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useMyAds } from '../../ads/api';
+import { AdCard } from '../../ads/components/ad-card';
+
+/**
+ * The seller's own ads, newest first, 12 at a time (dashboard 'My Advertisements' and the
+ * profile's My Ads tab), each with View and Edit; an invitation to post when there are none.
+ */
+export function SellerAdsGrid({ headingId }: { headingId?: string }) {
+  const myAds = useMyAds();
+
+  if (myAds.isPending) {
+    return (
+      <div
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading your ads"
+      >
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-72 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (myAds.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-destructive/40 p-6 text-center">
+        <p className="font-semibold">Error fetching ads</p>
+        <p className="mt-1 text-sm text-muted-foreground">{myAds.error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void myAds.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  const ads = myAds.data.pages.flatMap((page) => page.ads);
+  if (ads.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Plus className="size-7" aria-hidden="true" />
+        </span>
+        <h3 className="mt-4 text-lg font-semibold">No ads posted yet</h3>
+        <p className="mt-1 text-muted-foreground">Start by posting your first advertisement</p>
+        <Button asChild className="mt-5">
+          <Link to={paths.postAd}>Post Your First Ad</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {/* Each item is a grid cell, so every card of a row is as tall as the tallest. */}
+      <ul aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {ads.map((ad) => (
+          <li key={ad.id} className="grid">
+            <AdCard
+              ad={ad}
+              footer={
+                <div className="flex items-center gap-2">
+                  {ad.status === 'hidden' ? (
+                    <Badge variant="secondary" title="Buyers cannot see this ad">
+                      <EyeOff /> Hidden
+                    </Badge>
+                  ) : null}
+                  <Button asChild variant="outline" size="sm" className="ml-auto">
+                    <Link to={paths.ad(ad.id)}>
+                      View <span className="sr-only">{ad.title}</span>
+                    </Link>
+                  </Button>
+                  <Button asChild size="sm">
+                    <Link to={paths.editAd(ad.id)}>
+                      <Pencil /> Edit <span className="sr-only">{ad.title}</span>
+                    </Link>
+                  </Button>
+                </div>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {myAds.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void myAds.fetchNextPage()}
+            disabled={myAds.isFetchingNextPage}
+          >
+            {myAds.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
