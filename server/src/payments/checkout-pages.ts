@@ -54,6 +54,7 @@ function page(
 <meta name="robots" content="noindex">
 ${options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
 <title>${escapeHtml(title)} · Bazaar</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${STYLE}</style>
 </head>
 <body>
