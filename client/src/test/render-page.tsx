@@ -1,62 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { errorMessages } from '@bazaar/common/errors';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { createQueryClient } from '../app/providers';
 import { Toaster } from '../components/ui/toaster';
 
-type Handler = (request: { url: URL; init?: RequestInit }) => unknown;
-
-export interface ApiMock {
-  /** Requests seen, as "METHOD /path?query". */
-  calls: string[];
-}
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+/** Leaving the page lands here, not on the router's error screen, so tests can follow navigation. */
+function Elsewhere() {
+  return <p>Elsewhere</p>;
 }
 
 /**
- * Replaces fetch with answers by "METHOD /path" (a trailing * matches any rest). A handler
- * returns the JSON body, or a Response for other statuses. Anything else is a 404.
+ * Renders `Page` at `url` (default: `path`) inside the app's query client and notification
+ * area. Any other path renders only an "Elsewhere" marker.
  */
-export function mockApi(routes: Record<string, Handler>): ApiMock {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url.pathname}${url.search}`);
-      for (const [route, handler] of Object.entries(routes)) {
-        const [routeMethod, routePath = ''] = route.split(' ');
-        const isMatch = routePath.endsWith('*')
-          ? url.pathname.startsWith(routePath.slice(0, -1))
-          : url.pathname === routePath;
-        if (routeMethod === method && isMatch) {
-          const answer = handler({ url, init });
-          return answer instanceof Response ? answer : jsonResponse(answer);
-        }
-      }
-      return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
-    }),
-  );
-  return { calls };
-}
-
-export const signedOut: Handler = () =>
-  jsonResponse({ error: { code: 'unauthenticated', message: 'x' } }, 401);
-
-/** Renders one page at a URL inside the app's providers (query client, router, toasts). */
-export function renderPage(path: string, url: string, Page: ComponentType) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function renderPage(Page: ComponentType, { path, url = path }: { path: string; url?: string }) {
+  // The app's own client: a query answered 5xx is retried twice (~3 s) as in the app, so
+  // tests answer queries with 2xx or 4xx and keep 5xx for mutations, which are never retried.
+  const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
       { path, Component: Page },
-      { path: '*', Component: () => <p>Elsewhere</p> },
+      { path: '*', Component: Elsewhere },
     ],
     { initialEntries: [url] },
   );
@@ -67,4 +34,101 @@ export function renderPage(path: string, url: string, Page: ComponentType) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** A request the page sent. */
+export interface ApiRequest {
+  method: string;
+  /** The path with its query, e.g. "/api/ads?q=bike". */
+  path: string;
+  /** The parsed JSON body; a FormData as sent; undefined without a body. */
+  body: unknown;
+}
+
+/** Answers one route: with the JSON body (or a promise of it), or a Response for other statuses. */
+export type ApiHandler = (request: { url: URL; body: unknown }) => unknown;
+
+export interface ApiMock {
+  /** Every request, in order. */
+  readonly requests: ApiRequest[];
+  /** The same requests as "METHOD /path?query". */
+  readonly calls: string[];
+  /** Was a request sent that this route ("METHOD /path", as in mockApi) matches? */
+  hasCalled: (route: string) => boolean;
+  /** The body of the first request this route matches; throws when there is none. */
+  sentBody: (route: string) => unknown;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The API's answer to a visitor without a session, for `GET /api/me` or inside a handler. */
+export function signedOut(): Response {
+  return jsonResponse({ error: { code: 'unauthenticated', message: errorMessages.unauthenticated } }, 401);
+}
+
+function isMatch(route: string, method: string, url: URL): boolean {
+  const [routeMethod, path = ''] = route.split(' ');
+  if (routeMethod !== method) return false;
+  if (path.endsWith('*')) return url.pathname.startsWith(path.slice(0, -1));
+  return path === (path.includes('?') ? `${url.pathname}${url.search}` : url.pathname);
+}
+
+/** An exact route beats a prefix, and a longer route a shorter one, whatever their order. */
+function byPrecedence(a: string, b: string): number {
+  return Number(a.endsWith('*')) - Number(b.endsWith('*')) || b.length - a.length;
+}
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  const body = init?.body ?? undefined;
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
+
+/**
+ * Replaces fetch with answers by route: "METHOD /path" matches that path whatever its query,
+ * "METHOD /path?query" only that query, and "METHOD /prefix*" any path that starts so.
+ * Anything else answers the API's 404.
+ */
+export function mockApi(routes: Record<string, ApiHandler>): ApiMock {
+  const requests: ApiRequest[] = [];
+  const urlOf = (request: ApiRequest) => new URL(request.path, 'http://localhost');
+  const find = (route: string) => requests.find((request) => isMatch(route, request.method, urlOf(request)));
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = bodyOf(init);
+      requests.push({ method, path: `${url.pathname}${url.search}`, body });
+      const [route] = Object.keys(routes)
+        .filter((candidate) => isMatch(candidate, method, url))
+        .sort(byPrecedence);
+      if (route === undefined) {
+        return jsonResponse(
+          { error: { code: 'route_not_found', message: errorMessages.route_not_found } },
+          404,
+        );
+      }
+      const answer: unknown = await routes[route]!({ url, body });
+      return answer instanceof Response ? answer : jsonResponse(answer);
+    }),
+  );
+
+  return {
+    requests,
+    get calls() {
+      return requests.map((request) => `${request.method} ${request.path}`);
+    },
+    hasCalled: (route) => find(route) !== undefined,
+    sentBody: (route) => {
+      const request = find(route);
+      if (!request) throw new Error(`Nothing was sent to ${route}`);
+      return request.body;
+    },
+  };
 }

@@ -57,7 +57,7 @@ const buyer = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const renderAd = (id = AD_ID) => renderPage('/ad/:id', `/ad/${id}`, AdPage);
+const renderAd = (id = AD_ID) => renderPage(AdPage, { path: '/ad/:id', url: `/ad/${id}` });
 
 describe('/ad/:id', () => {
   it('shows the ad: breadcrumb, photos, Featured, price with separators, seller, safety tips, and counts the view', async () => {

@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPostAd = () => renderPage('/post-ad', '/post-ad', PostAdPage);
+const renderPostAd = () => renderPage(PostAdPage, { path: '/post-ad' });
 
 describe('/post-ad', () => {
   it('asks a signed-out visitor to log in', async () => {

@@ -26,7 +26,7 @@ function page(ads: AdSummary[], extra: Partial<AdListResponse> = {}): AdListResp
 
 afterEach(() => vi.unstubAllGlobals());
 
-const renderSearch = (url: string) => renderPage('/search', url, SearchPage);
+const renderSearch = (url: string) => renderPage(SearchPage, { path: '/search', url });
 
 describe('/search', () => {
   it('searches on the server with the criteria of the URL and says how many were found', async () => {

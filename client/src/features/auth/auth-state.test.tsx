@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header';
 import { apiRequest } from '../../lib/api-client';
-import { fakeApi, hasCalled, renderRoute } from '../../test/render-route';
+import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
 import { ACCOUNT_SCOPE } from './api';
 
 afterEach(() => {
@@ -28,10 +28,6 @@ const signedInUser = {
   },
   quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
 };
-const unauthenticated = {
-  status: 401,
-  body: { error: { code: 'unauthenticated', message: 'Please sign in to continue.' } },
-};
 
 /** A page that reads something of the signed-in user's, as the dashboard will. */
 function AccountData() {
@@ -53,15 +49,15 @@ function PageWithHeader() {
 
 describe('auth state in the header', () => {
   it('shows neither variant until the session is known, then the signed-in one', async () => {
-    let answer: (value: { body: unknown }) => void = () => undefined;
-    fakeApi({
+    let answer: (body: unknown) => void = () => undefined;
+    mockApi({
       'GET /api/me': () => new Promise((resolve) => (answer = resolve)),
-      'GET /api/something-of-mine': { body: { value: 'mine' } },
+      'GET /api/something-of-mine': () => ({ value: 'mine' }),
     });
-    renderRoute(Header, { path: '/' });
+    renderPage(Header, { path: '/' });
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Post Ad/ })).not.toBeInTheDocument();
-    answer({ body: signedInUser });
+    answer(signedInUser);
     expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
@@ -70,11 +66,11 @@ describe('auth state in the header', () => {
 
   it('switches to Login and Sign Up at once when the session ends elsewhere', async () => {
     let isSessionValid = true;
-    fakeApi({
-      'GET /api/me': () => (isSessionValid ? { body: signedInUser } : unauthenticated),
-      'GET /api/something-of-mine': () => (isSessionValid ? { body: { value: 'mine' } } : unauthenticated),
+    mockApi({
+      'GET /api/me': () => (isSessionValid ? signedInUser : signedOut()),
+      'GET /api/something-of-mine': () => (isSessionValid ? { value: 'mine' } : signedOut()),
     });
-    const { queryClient } = renderRoute(PageWithHeader, { path: '/' });
+    const { queryClient } = renderPage(PageWithHeader, { path: '/' });
     expect(await screen.findByText('mine')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
 
@@ -86,30 +82,31 @@ describe('auth state in the header', () => {
   });
 
   it('signs out from the user menu: the server is told, the header and the user’s data are cleared', async () => {
-    const fetchMock = fakeApi({
-      'GET /api/me': { body: signedInUser },
-      'GET /api/something-of-mine': { body: { value: 'mine' } },
-      'POST /api/auth/sign-out': { body: { success: true } },
+    const api = mockApi({
+      'GET /api/me': () => signedInUser,
+      'GET /api/something-of-mine': () => ({ value: 'mine' }),
+      'POST /api/auth/sign-out': () => ({ success: true }),
     });
-    const { queryClient } = renderRoute(PageWithHeader, { path: '/' });
+    const { queryClient } = renderPage(PageWithHeader, { path: '/' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
-    expect(hasCalled(fetchMock, 'POST /api/auth/sign-out')).toBe(true);
+    expect(api.hasCalled('POST /api/auth/sign-out')).toBe(true);
     await waitFor(() => expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined());
   });
 
   it('says "Sign out Failed" with the reason when signing out fails', async () => {
-    fakeApi({
-      'GET /api/me': { body: signedInUser },
-      'GET /api/something-of-mine': { body: { value: 'mine' } },
-      'POST /api/auth/sign-out': {
-        status: 503,
-        body: { error: { code: 'service_unavailable', message: 'The service is temporarily unavailable.' } },
-      },
+    mockApi({
+      'GET /api/me': () => signedInUser,
+      'GET /api/something-of-mine': () => ({ value: 'mine' }),
+      'POST /api/auth/sign-out': () =>
+        jsonResponse(
+          { error: { code: 'service_unavailable', message: 'The service is temporarily unavailable.' } },
+          503,
+        ),
     });
-    renderRoute(PageWithHeader, { path: '/' });
+    renderPage(PageWithHeader, { path: '/' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, hasCalled, renderRoute, sentBody } from '../../test/render-route';
+import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
 import { LoginPage } from './login-page';
 
 afterEach(() => {
@@ -27,11 +27,6 @@ const signedInUser = {
   quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
 };
 
-const signedOut = {
-  status: 401,
-  body: { error: { code: 'unauthenticated', message: 'Please sign in to continue.' } },
-};
-
 async function fillAndSubmit(options: { rememberMe?: boolean } = {}) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), 'nora@example.com');
@@ -44,24 +39,24 @@ async function fillAndSubmit(options: { rememberMe?: boolean } = {}) {
 describe('LoginPage', () => {
   it('shows "Signing in...", then goes to /dashboard with the user loaded', async () => {
     let isSignedIn = false;
-    let answer: (value: { body: unknown }) => void = () => undefined;
-    const fetchMock = fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
-      'GET /api/me': () => (isSignedIn ? { body: signedInUser } : signedOut),
+    let answer: (body: unknown) => void = () => undefined;
+    const api = mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
+      'GET /api/me': () => (isSignedIn ? signedInUser : signedOut()),
       'POST /api/auth/sign-in/email': () =>
         new Promise((resolve) => {
           answer = resolve;
         }),
     });
-    const { queryClient } = renderRoute(LoginPage, { path: '/login' });
+    const { queryClient, router } = renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit();
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     isSignedIn = true;
-    answer({ body: { token: 't', user: { id: 'u1' } } });
+    answer({ token: 't', user: { id: 'u1' } });
 
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(queryClient.getQueryData(['account', 'me'])).toEqual(signedInUser);
-    expect(sentBody(fetchMock, 'POST /api/auth/sign-in/email')).toEqual({
+    expect(api.sentBody('POST /api/auth/sign-in/email')).toEqual({
       email: 'nora@example.com',
       password: 'secret-enough',
       rememberMe: false,
@@ -70,54 +65,50 @@ describe('LoginPage', () => {
 
   it('sends rememberMe when "Remember me" is ticked', async () => {
     let isSignedIn = false;
-    const fetchMock = fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
-      'GET /api/me': () => (isSignedIn ? { body: signedInUser } : signedOut),
+    const api = mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
+      'GET /api/me': () => (isSignedIn ? signedInUser : signedOut()),
       'POST /api/auth/sign-in/email': () => {
         isSignedIn = true;
-        return { body: { token: 't' } };
+        return { token: 't' };
       },
     });
-    renderRoute(LoginPage, { path: '/login' });
+    renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit({ rememberMe: true });
-    await waitFor(() => expect(hasCalled(fetchMock, 'POST /api/auth/sign-in/email')).toBe(true));
-    expect(sentBody(fetchMock, 'POST /api/auth/sign-in/email')).toMatchObject({ rememberMe: true });
+    await waitFor(() => expect(api.hasCalled('POST /api/auth/sign-in/email')).toBe(true));
+    expect(api.sentBody('POST /api/auth/sign-in/email')).toMatchObject({ rememberMe: true });
   });
 
   it('says "Sign in Failed" with the server’s message and stays on /login', async () => {
-    fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
       'GET /api/me': signedOut,
-      'POST /api/auth/sign-in/email': {
-        status: 401,
-        body: { error: { code: 'invalid_credentials', message: 'Invalid e-mail or password.' } },
-      },
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ error: { code: 'invalid_credentials', message: 'Invalid e-mail or password.' } }, 401),
     });
-    renderRoute(LoginPage, { path: '/login' });
+    const { router } = renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit();
     expect(await screen.findByText('Sign in Failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid e-mail or password.')).toBeInTheDocument();
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/login');
+    expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
   it('says "Something went wrong" when the failure has no message', async () => {
-    fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
       'GET /api/me': signedOut,
-      'POST /api/auth/sign-in/email': {
-        status: 500,
-        body: { error: { code: 'internal_error', message: '' } },
-      },
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ error: { code: 'internal_error', message: '' } }, 500),
     });
-    renderRoute(LoginPage, { path: '/login' });
+    renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit();
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
   it('links "Forgot password?" to the reset request page', async () => {
-    fakeApi({ 'GET /api/social-providers': { body: { providers: [] } }, 'GET /api/me': signedOut });
-    renderRoute(LoginPage, { path: '/login' });
+    mockApi({ 'GET /api/social-providers': () => ({ providers: [] }), 'GET /api/me': signedOut });
+    renderPage(LoginPage, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
@@ -125,34 +116,35 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in visitor on to the dashboard', async () => {
-    fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
-      'GET /api/me': { body: signedInUser },
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
+      'GET /api/me': () => signedInUser,
     });
-    renderRoute(LoginPage, { path: '/login' });
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    const { router } = renderPage(LoginPage, { path: '/login' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('starts a real social sign-in when the server has the provider’s credentials', async () => {
-    const fetchMock = fakeApi({
-      'GET /api/social-providers': { body: { providers: ['google'] } },
+    const api = mockApi({
+      'GET /api/social-providers': () => ({ providers: ['google'] }),
       'GET /api/me': signedOut,
-      'POST /api/auth/sign-in/social': {
-        body: { url: 'https://accounts.google.com/o/oauth2/auth?x=1', redirect: true },
-      },
+      'POST /api/auth/sign-in/social': () => ({
+        url: 'https://accounts.google.com/o/oauth2/auth?x=1',
+        redirect: true,
+      }),
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderRoute(LoginPage, { path: '/login' });
+    renderPage(LoginPage, { path: '/login' });
     const user = userEvent.setup();
-    await waitFor(() => expect(hasCalled(fetchMock, 'GET /api/social-providers')).toBe(true));
+    await waitFor(() => expect(api.hasCalled('GET /api/social-providers')).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Twitter' }));
     expect(alert).toHaveBeenCalledWith("Social login isn't implemented yet");
-    expect(hasCalled(fetchMock, 'POST /api/auth/sign-in/social')).toBe(false);
+    expect(api.hasCalled('POST /api/auth/sign-in/social')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Google' }));
-    await waitFor(() => expect(hasCalled(fetchMock, 'POST /api/auth/sign-in/social')).toBe(true));
+    await waitFor(() => expect(api.hasCalled('POST /api/auth/sign-in/social')).toBe(true));
     expect(alert).toHaveBeenCalledTimes(1);
-    expect(sentBody(fetchMock, 'POST /api/auth/sign-in/social')).toEqual({
+    expect(api.sentBody('POST /api/auth/sign-in/social')).toEqual({
       provider: 'google',
       callbackURL: '/dashboard',
       errorCallbackURL: '/login',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, hasCalled, renderRoute, sentBody } from '../../test/render-route';
+import { jsonResponse, mockApi, renderPage } from '../../test/render-page';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {
@@ -31,40 +31,40 @@ const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
 describe('RegisterPage', () => {
   it('says "Passwords do not match" and sends nothing when the two differ', async () => {
-    const fetchMock = fakeApi({ 'GET /api/social-providers': { body: { providers: [] } } });
-    renderRoute(RegisterPage, { path: '/register' });
+    const api = mockApi({ 'GET /api/social-providers': () => ({ providers: [] }) });
+    renderPage(RegisterPage, { path: '/register' });
     const user = await fillForm({ 'Confirm Password': 'something-else' });
     await user.click(submit());
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(hasCalled(fetchMock, 'POST /api/auth/sign-up/email')).toBe(false);
+    expect(api.hasCalled('POST /api/auth/sign-up/email')).toBe(false);
   });
 
   it('says "Password must be at least 6 characters long" for a short password', async () => {
-    const fetchMock = fakeApi({ 'GET /api/social-providers': { body: { providers: [] } } });
-    renderRoute(RegisterPage, { path: '/register' });
+    const api = mockApi({ 'GET /api/social-providers': () => ({ providers: [] }) });
+    renderPage(RegisterPage, { path: '/register' });
     const user = await fillForm({ Password: '12345', 'Confirm Password': '12345' });
     await user.click(submit());
     expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
-    expect(hasCalled(fetchMock, 'POST /api/auth/sign-up/email')).toBe(false);
+    expect(api.hasCalled('POST /api/auth/sign-up/email')).toBe(false);
   });
 
   it('shows "Creating Account...", then the spec’s success toast and goes to /login', async () => {
-    let answer: (value: { body: unknown }) => void = () => undefined;
-    const fetchMock = fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
+    let answer: (body: unknown) => void = () => undefined;
+    const api = mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
       'POST /api/auth/sign-up/email': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderRoute(RegisterPage, { path: '/register' });
+    const { router } = renderPage(RegisterPage, { path: '/register' });
     const user = await fillForm();
     await user.click(submit());
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
-    answer({ body: { token: null, user: { id: 'u1' } } });
+    answer({ token: null, user: { id: 'u1' } });
 
     expect(
       await screen.findByText('Registration successful! Please check your email to verify your account.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/login'));
-    expect(sentBody(fetchMock, 'POST /api/auth/sign-up/email')).toEqual({
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.sentBody('POST /api/auth/sign-up/email')).toEqual({
       name: 'Nora Quinn',
       email: 'nora@example.com',
       phone: '+1 555 0101',
@@ -74,37 +74,38 @@ describe('RegisterPage', () => {
   });
 
   it('says "Sign up Failed" with the server’s message and stays on the page', async () => {
-    fakeApi({
-      'GET /api/social-providers': { body: { providers: [] } },
-      'POST /api/auth/sign-up/email': {
-        status: 422,
-        body: { error: { code: 'email_taken', message: 'An account with this e-mail already exists.' } },
-      },
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
+      'POST /api/auth/sign-up/email': () =>
+        jsonResponse(
+          { error: { code: 'email_taken', message: 'An account with this e-mail already exists.' } },
+          422,
+        ),
     });
-    renderRoute(RegisterPage, { path: '/register' });
+    const { router } = renderPage(RegisterPage, { path: '/register' });
     const user = await fillForm();
     await user.click(submit());
     expect(await screen.findByText('Sign up Failed')).toBeInTheDocument();
     expect(screen.getByText('An account with this e-mail already exists.')).toBeInTheDocument();
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/register');
+    expect(router.state.location.pathname).toBe('/register');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
   });
 
   it('asks for the terms to be accepted before sending', async () => {
-    const fetchMock = fakeApi({ 'GET /api/social-providers': { body: { providers: [] } } });
-    renderRoute(RegisterPage, { path: '/register' });
+    const api = mockApi({ 'GET /api/social-providers': () => ({ providers: [] }) });
+    renderPage(RegisterPage, { path: '/register' });
     const user = await fillForm();
     await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));
     await user.click(submit());
     expect(
       await screen.findByText('Please accept the Terms of Service and Privacy Policy'),
     ).toBeInTheDocument();
-    expect(hasCalled(fetchMock, 'POST /api/auth/sign-up/email')).toBe(false);
+    expect(api.hasCalled('POST /api/auth/sign-up/email')).toBe(false);
   });
 
   it('shows and hides each password', async () => {
-    fakeApi({ 'GET /api/social-providers': { body: { providers: [] } } });
-    renderRoute(RegisterPage, { path: '/register' });
+    mockApi({ 'GET /api/social-providers': () => ({ providers: [] }) });
+    renderPage(RegisterPage, { path: '/register' });
     const user = userEvent.setup();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
@@ -117,9 +118,9 @@ describe('RegisterPage', () => {
   });
 
   it('answers the social buttons with the spec’s alert when the server has no credentials', async () => {
-    fakeApi({ 'GET /api/social-providers': { body: { providers: [] } } });
+    mockApi({ 'GET /api/social-providers': () => ({ providers: [] }) });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderRoute(RegisterPage, { path: '/register' });
+    renderPage(RegisterPage, { path: '/register' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Google' }));
     await user.click(screen.getByRole('button', { name: 'Twitter' }));

@@ -2,15 +2,15 @@ import { defaultProfileSettings, type ProfileSettings } from '@bazaar/common/set
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut, type ApiHandler } from '../../test/render-page';
 import { myAd, myAds, sellerAnalytics, sellerMe, sellerStats } from '../../test/seller-fixtures';
 import { DashboardPage } from './dashboard-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const renderDashboard = (url = '/dashboard') => renderPage('/dashboard', url, DashboardPage);
+const renderDashboard = (url = '/dashboard') => renderPage(DashboardPage, { path: '/dashboard', url });
 
-function sellerApi(overrides: Record<string, (request: { url: URL; init?: RequestInit }) => unknown> = {}) {
+function sellerApi(overrides: Record<string, ApiHandler> = {}) {
   return mockApi({
     'GET /api/me': () => sellerMe(),
     'GET /api/me/stats': () => sellerStats(),
@@ -179,8 +179,8 @@ describe('/dashboard', () => {
     let saved: ProfileSettings | undefined;
     const api = sellerApi({
       'GET /api/profile/settings': () => saved ?? defaultProfileSettings,
-      'PUT /api/profile/settings': ({ init }) => {
-        saved = JSON.parse(String(init?.body)) as ProfileSettings;
+      'PUT /api/profile/settings': ({ body }) => {
+        saved = body as ProfileSettings;
         return saved;
       },
     });
@@ -207,9 +207,7 @@ describe('/dashboard', () => {
   it('puts a setting back and says so when saving fails', async () => {
     sellerApi({
       'PUT /api/profile/settings': () =>
-        new Response(JSON.stringify({ error: { code: 'internal_error', message: 'Something broke.' } }), {
-          status: 500,
-        }),
+        jsonResponse({ error: { code: 'internal_error', message: 'Something broke.' } }, 500),
     });
     renderDashboard('/dashboard?tab=settings');
     const sms = await screen.findByRole('checkbox', { name: 'SMS notifications for ad views' });

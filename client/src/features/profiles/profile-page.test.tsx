@@ -3,15 +3,15 @@ import { defaultProfileSettings, type ProfileSettings } from '@bazaar/common/set
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut, type ApiHandler } from '../../test/render-page';
 import { myAds, sellerMe, sellerProfile, sellerStats } from '../../test/seller-fixtures';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const renderProfile = (url = '/profile') => renderPage('/profile', url, ProfilePage);
+const renderProfile = (url = '/profile') => renderPage(ProfilePage, { path: '/profile', url });
 
-function sellerApi(overrides: Record<string, (request: { url: URL; init?: RequestInit }) => unknown> = {}) {
+function sellerApi(overrides: Record<string, ApiHandler> = {}) {
   return mockApi({
     'GET /api/me': () => sellerMe(),
     'GET /api/profile': () => sellerProfile(),
@@ -71,8 +71,8 @@ describe('/profile', () => {
     let sent: UpdateProfileRequest | undefined;
     sellerApi({
       'GET /api/profile': () => stored,
-      'PATCH /api/profile': ({ init }) => {
-        sent = JSON.parse(String(init?.body)) as UpdateProfileRequest;
+      'PATCH /api/profile': ({ body }) => {
+        sent = body as UpdateProfileRequest;
         stored = { ...stored, ...sent } as ProfileResponse;
         return stored;
       },
@@ -101,9 +101,7 @@ describe('/profile', () => {
   it('keeps the edits on screen and says so when saving fails', async () => {
     sellerApi({
       'PATCH /api/profile': () =>
-        new Response(JSON.stringify({ error: { code: 'internal_error', message: 'Try later.' } }), {
-          status: 500,
-        }),
+        jsonResponse({ error: { code: 'internal_error', message: 'Try later.' } }, 500),
     });
     renderProfile();
     const user = userEvent.setup();
@@ -167,7 +165,7 @@ describe('/profile', () => {
     let saved: ProfileSettings | undefined;
     sellerApi({
       'GET /api/profile/settings': () => saved ?? defaultProfileSettings,
-      'PUT /api/profile/settings': ({ init }) => (saved = JSON.parse(String(init?.body)) as ProfileSettings),
+      'PUT /api/profile/settings': ({ body }) => (saved = body as ProfileSettings),
     });
     renderProfile('/profile?tab=settings');
     const phone = await screen.findByRole('checkbox', { name: 'Show phone number in ads' });

@@ -1,12 +1,9 @@
 import type { MeResponse } from '@bazaar/common/accounts';
 import type { Checkout } from '@bazaar/common/subscriptions';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/providers';
-import { Toaster } from '../../components/ui/toaster';
+import { mockApi, renderPage, signedOut, type ApiMock } from '../../test/render-page';
 import { SubscriptionPage } from './subscription-page';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,44 +46,35 @@ const checkout: Checkout = {
 interface FakeServer {
   me: ReturnType<typeof meOf> | null;
   checkoutStatus: Checkout['status'];
-  requests: { method: string; url: string; body: unknown }[];
 }
 
 let server: FakeServer;
+let api: ApiMock;
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function subscriptionOf(me: ReturnType<typeof meOf>) {
+  const metadata = me.user.user_metadata;
+  const isActive = metadata.subscription_status === 'active';
+  return {
+    subscription: {
+      status: metadata.subscription_status,
+      plan_id: metadata.subscription_plan,
+      max_ads: metadata.max_ads,
+      trial_end_date: metadata.trial_end_date,
+      trial_days_left: me.quota.trial_days_left,
+      current_period_start: isActive ? '2026-11-10T00:00:00.000Z' : null,
+      current_period_end: isActive ? '2026-12-10T00:00:00.000Z' : null,
+      cancel_at_period_end: false,
+      provider: isActive ? 'demo' : null,
+    },
+  };
 }
 
-async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}) {
-  const url = String(input);
-  const method = init.method ?? 'GET';
-  server.requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-  if (url === '/api/me') {
-    return server.me
-      ? json(server.me)
-      : json({ error: { code: 'unauthenticated', message: 'Sign in' } }, 401);
-  }
-  if (url === '/api/subscription') {
-    const metadata = server.me!.user.user_metadata;
-    const isActive = metadata.subscription_status === 'active';
-    return json({
-      subscription: {
-        status: metadata.subscription_status,
-        plan_id: metadata.subscription_plan,
-        max_ads: metadata.max_ads,
-        trial_end_date: metadata.trial_end_date,
-        trial_days_left: server.me!.quota.trial_days_left,
-        current_period_start: isActive ? '2026-11-10T00:00:00.000Z' : null,
-        current_period_end: isActive ? '2026-12-10T00:00:00.000Z' : null,
-        cancel_at_period_end: false,
-        provider: isActive ? 'demo' : null,
-      },
-    });
-  }
-  if (url.startsWith('/api/subscription/payments')) return json({ payments: [], next_cursor: null });
-  if (url === '/api/subscription/quote?plan_id=master') {
-    return json({
+function subscriptionApi() {
+  return mockApi({
+    'GET /api/me': () => server.me ?? signedOut(),
+    'GET /api/subscription': () => subscriptionOf(server.me!),
+    'GET /api/subscription/payments': () => ({ payments: [], next_cursor: null }),
+    'GET /api/subscription/quote?plan_id=master': () => ({
       quote: {
         plan_id: 'master',
         kind: 'change',
@@ -96,15 +84,15 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}) {
         amount_due_cents: 1250,
         period_end: '2027-01-02T00:00:00.000Z',
       },
-    });
-  }
-  if (url === '/api/subscription/checkouts' && method === 'POST') {
-    return json({ checkout, url: `http://localhost:3000/checkout/demo/${checkout.id}` });
-  }
-  if (url === `/api/subscription/checkouts/${checkout.id}`) {
-    return json({ checkout: { ...checkout, status: server.checkoutStatus } });
-  }
-  return json({ error: { code: 'route_not_found', message: 'No route' } }, 404);
+    }),
+    'POST /api/subscription/checkouts': () => ({
+      checkout,
+      url: `http://localhost:3000/checkout/demo/${checkout.id}`,
+    }),
+    [`GET /api/subscription/checkouts/${checkout.id}`]: () => ({
+      checkout: { ...checkout, status: server.checkoutStatus },
+    }),
+  });
 }
 
 function fakePopup() {
@@ -119,36 +107,15 @@ function fakePopup() {
   return popup;
 }
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/subscription',
-        element: (
-          <>
-            <SubscriptionPage />
-            <Toaster />
-          </>
-        ),
-      },
-      { path: '/login', element: <p>Login page</p> },
-    ],
-    { initialEntries: ['/subscription'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderSubscription = () => renderPage(SubscriptionPage, { path: '/subscription' });
 
 function planCard(name: string) {
   return screen.getByRole('article', { name });
 }
 
 beforeEach(() => {
-  server = { me: null, checkoutStatus: 'open', requests: [] };
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  server = { me: null, checkoutStatus: 'open' };
+  api = subscriptionApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,7 +125,7 @@ afterEach(() => {
 describe('SubscriptionPage', () => {
   it('shows the three monthly packs to a visitor and asks them to log in to subscribe', async () => {
     const open = vi.spyOn(window, 'open');
-    renderPage();
+    renderSubscription();
     expect(screen.getByRole('heading', { level: 1, name: 'Subscription Plans' })).toBeInTheDocument();
     expect(within(planCard('Starter Pack')).getByText('$5')).toBeInTheDocument();
     expect(within(planCard('Premium Pack')).getByText('$15')).toBeInTheDocument();
@@ -179,7 +146,7 @@ describe('SubscriptionPage', () => {
     server.me = meOf({});
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    renderPage();
+    renderSubscription();
     expect(await screen.findByText('14-Day Free Trial Active')).toBeInTheDocument();
     expect(screen.getByText(/9 days left/)).toBeInTheDocument();
 
@@ -193,15 +160,15 @@ describe('SubscriptionPage', () => {
     await waitFor(() =>
       expect(popup.location.href).toBe(`http://localhost:3000/checkout/demo/${checkout.id}`),
     );
-    expect(server.requests).toContainEqual({
+    expect(api.requests).toContainEqual({
       method: 'POST',
-      url: '/api/subscription/checkouts',
+      path: '/api/subscription/checkouts',
       body: { plan_id: 'starter' },
     });
 
     // No success until the server says the checkout is paid.
     await waitFor(
-      () => expect(server.requests.filter((request) => request.url.includes(checkout.id))).not.toEqual([]),
+      () => expect(api.requests.filter((request) => request.path.includes(checkout.id))).not.toEqual([]),
       {
         timeout: 4000,
       },
@@ -227,7 +194,7 @@ describe('SubscriptionPage', () => {
     server.me = meOf({});
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    renderPage();
+    renderSubscription();
     const subscribe = within(planCard('Premium Pack')).getByRole('button', { name: 'Subscribe' });
     await waitFor(() => expect(subscribe).toBeEnabled());
     await userEvent.click(subscribe);
@@ -248,7 +215,7 @@ describe('SubscriptionPage', () => {
     );
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    renderPage();
+    renderSubscription();
 
     const summary = await screen.findByRole('region', { name: 'Your subscription' });
     expect(within(summary).getByText('Renews on Dec 10, 2026.')).toBeInTheDocument();
