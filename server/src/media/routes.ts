@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
 import fastifyStatic from '@fastify/static';
@@ -66,6 +67,8 @@ async function registerRemoteMediaRoutes(app: FastifyInstance, storage: Required
 /** /media/<key>: files of the local store straight from disk, or objects of the remote one. */
 export async function registerMediaRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   if (storage.root) {
+    // The static plugin serves from a folder that exists; a fresh install has none yet.
+    await mkdir(storage.root, { recursive: true });
     await app.register(fastifyStatic, {
       root: path.resolve(storage.root),
       prefix: '/media/',
