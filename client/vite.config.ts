@@ -20,5 +20,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each route loads first (read by the bench).
+    manifest: true,
   },
 });

@@ -1,16 +1,17 @@
 /**
- * Fills a PostgreSQL with BENCH_ADS generated ads (default 100 000) for the search
- * benchmark: `npm run generate-ads -w bench`. Uses DATABASE_URL, or an embedded PostgreSQL
- * under BENCH_DATA_DIR (default bench/data). Rows are generated inside PostgreSQL
- * (INSERT … SELECT over generate_series) with the secondary indexes dropped and rebuilt
- * afterwards, so a million ads take minutes, not hours.
+ * Fills the benchmark database with `adCount` generated ads. Rows are generated inside
+ * PostgreSQL (INSERT … SELECT over generate_series) with the secondary indexes dropped and
+ * rebuilt afterwards, so a million ads take minutes, not hours.
  *
  * It only ever deletes what it generated (users @bench.bazaar.local and their ads), unless
- * the database holds nothing else, in which case it truncates.
+ * the database holds nothing else, in which case it truncates. A database that already holds
+ * exactly `adCount` generated ads is left as it is.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { runMigrations } from '../../server/src/db/migrate';
-import { openBenchDatabase } from './bench-database';
 import {
   adjectives,
   categories,
@@ -22,12 +23,37 @@ import {
   states,
 } from './word-lists';
 
-const BENCH_EMAIL_DOMAIN = 'bench.bazaar.local';
-const adCount = Number(process.env.BENCH_ADS ?? 100_000);
-if (!Number.isInteger(adCount) || adCount < 1) throw new Error('BENCH_ADS must be a positive whole number');
+export const BENCH_EMAIL_DOMAIN = 'bench.bazaar.local';
+/** Generated ads share this many photos, so pages show real images without a million files. */
+const PHOTO_COUNT = 12;
 
 function log(message: string, started: number) {
-  console.log(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`  ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** Writes the shared photos (full size and card variant) where the app's local storage serves them. */
+export async function writeBenchPhotos(uploadsDir: string): Promise<void> {
+  const folder = path.join(uploadsDir, 'bench');
+  await mkdir(folder, { recursive: true });
+  for (let index = 0; index < PHOTO_COUNT; index += 1) {
+    const background = { r: (index * 67) % 256, g: (index * 131) % 256, b: (index * 29) % 256 };
+    for (const [variant, width, height] of [
+      ['full', 1200, 900],
+      ['card', 480, 360],
+    ] as const) {
+      await sharp({ create: { width, height, channels: 3, background } })
+        .webp()
+        .toFile(path.join(folder, `photo-${index}-${variant}.webp`));
+    }
+  }
+}
+
+async function countGeneratedAds(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ ads: number }>(
+    `select count(*)::int as ads from advertisements a join users u on u.id = a.user_id where u.email like $1`,
+    [`%@${BENCH_EMAIL_DOMAIN}`],
+  );
+  return rows[0]!.ads;
 }
 
 /** A random element of a text[] parameter, skewed towards its start when `skew` > 1. */
@@ -46,14 +72,17 @@ async function removePreviousBenchData(client: pg.PoolClient) {
   }
 }
 
-async function main() {
+export async function generateAds(databaseUrl: string, adCount: number): Promise<void> {
   const started = Date.now();
-  const database = await openBenchDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     await runMigrations(pool);
     const client = await pool.connect();
     try {
+      if ((await countGeneratedAds(client)) === adCount) {
+        log(`the database already holds ${adCount} generated ads`, started);
+        return;
+      }
       await client.query(`set synchronous_commit = off; set maintenance_work_mem = '512MB'`);
       await removePreviousBenchData(client);
       log('cleared earlier benchmark data', started);
@@ -120,9 +149,11 @@ async function main() {
       // One photo row per ad, as real ads have, so list queries find a card image as they would.
       await client.query(
         `insert into ad_media (ad_id, kind, position, storage_key, card_key, content_type, width, height, bytes)
-         select a.id, 'image', 0, 'bench/' || a.id || '-full.webp', 'bench/' || a.id || '-card.webp',
+         select a.id, 'image', 0, 'bench/photo-' || photo || '-full.webp', 'bench/photo-' || photo || '-card.webp',
                 'image/webp', 1200, 900, 150000
-         from advertisements a join bench_sellers s on s.id = a.user_id`,
+         from (select id, user_id, floor(random() * $1::int)::int as photo from advertisements) as a
+           join bench_sellers s on s.id = a.user_id`,
+        [PHOTO_COUNT],
       );
       log('inserted one photo row per ad', started);
 
@@ -145,8 +176,5 @@ async function main() {
     }
   } finally {
     await pool.end();
-    await database.stop();
   }
 }
-
-await main();

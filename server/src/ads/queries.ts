@@ -151,6 +151,21 @@ export async function countAdsForSearch(
     : { count: matches, is_capped: false };
 }
 
+/**
+ * What GET /api/ads answers, before presentation: one page of results and, on the first page
+ * only, how many ads match. The benchmark's floor runs this same function's SQL directly.
+ */
+export async function searchAds(
+  db: Database,
+  { cursor, limit, ...criteria }: AdSearchCriteria & { cursor?: string; limit: number },
+): Promise<{ page: AdPage<AdSummaryRow>; total: Awaited<ReturnType<typeof countAdsForSearch>> | null }> {
+  const [page, total] = await Promise.all([
+    findAdsForSearch(db, { ...criteria, cursor, limit }),
+    cursor ? null : countAdsForSearch(db, criteria),
+  ]);
+  return { page, total };
+}
+
 /** The newest featured active ads for the home page (spec §2: at most 6). */
 export async function findFeaturedAds(db: Database): Promise<AdSummaryRow[]> {
   const { rows } = await db.execute<AdSummaryRow>(sql`

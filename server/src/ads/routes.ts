@@ -33,14 +33,13 @@ import { parseFormFields } from './form-fields';
 import { checkMayPostNow } from './post-gate';
 import { presentAdDetail, presentAdSummary, presentMyAdSummary } from './presenters';
 import {
-  countAdsForSearch,
   countAdsOfSeller,
   findAdAccess,
   findAdDetail,
-  findAdsForSearch,
   findAdsOfSeller,
   findFeaturedAds,
   findRelatedAds,
+  searchAds,
 } from './queries';
 import { updateAd } from './update-ad';
 import { deriveViewerSecret, recordAdView, viewerKeyFor } from './views';
@@ -122,11 +121,7 @@ function registerRoutes(
       },
     },
     async (request) => {
-      const { cursor, limit, ...criteria } = request.query;
-      const [page, total] = await Promise.all([
-        findAdsForSearch(db, { ...criteria, cursor, limit }),
-        cursor ? null : countAdsForSearch(db, criteria),
-      ]);
+      const { page, total } = await searchAds(db, request.query);
       return {
         ads: page.rows.map((row) => presentAdSummary(row, storage)),
         next_cursor: page.nextCursor,

@@ -1,0 +1,195 @@
+/**
+ * `npm run bench`: fills a dedicated database with BENCH_ADS generated ads (default
+ * 100 000), starts the built app on it, and measures the reads and writes of bench/README.md
+ * side by side with their floor and ceiling, the original design's all-ads list, the
+ * client's first-load weight, Lighthouse and the app's startup. Prints a table, writes
+ * bench/results/latest.json and checks the budgets (exit code 1 on a miss).
+ *
+ * BENCH_QUICK=1 (`npm run bench:quick`): 5 000 ads and short measurements, budgets not
+ * checked; CI runs it so the suite never rots.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, release, totalmem } from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import pino from 'pino';
+import { openDatabase } from '../../server/src/db/database';
+import { fetchAllAdsAsOneList } from './baseline';
+import { openBenchDatabase, quantile, resultsFolder } from './bench-database';
+import { checkBudgets } from './budgets';
+import { measureClientWeight, type RoutePage } from './client-weight';
+import { measureFloor } from './floor';
+import { generateAds } from './generate-ads';
+import { runLighthouse } from './lighthouse';
+import { runLoad, type LoadRequest } from './load';
+import { measureStartup, residentBytes, startBenchApp, startCeilingServer } from './processes';
+import { formatResults, type BenchResults, type ReadResult, type WriteResult } from './report';
+import { readScenarios, removeWriteAccounts, writeScenarios } from './scenarios';
+
+const quick = Boolean(process.env.BENCH_QUICK);
+const ads = Number(process.env.BENCH_ADS ?? (quick ? 5_000 : 100_000));
+if (!Number.isInteger(ads) || ads < 1) throw new Error('BENCH_ADS must be a positive whole number');
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 0.5 : 5));
+if (!(seconds > 0)) throw new Error('BENCH_SECONDS must be a positive number');
+const CONNECTIONS = 16;
+/** Writes take 100 ms and more each: shorter runs would count almost none under 16 clients. */
+const WRITE_SECONDS = Math.max(seconds, 3);
+const FIRST_PAGE_FETCHES = 9;
+
+const step = (message: string) => console.log(`\n▸ ${message}`);
+
+async function main(): Promise<BenchResults> {
+  const database = await openBenchDatabase();
+  try {
+    step(`generating ${ads.toLocaleString('en-US')} ads`);
+    await generateAds(database.url, ads);
+    const handle = openDatabase(database.url, 4, pino({ level: 'warn' }));
+    try {
+      const measured = await measureWithApp(database.url, handle.pool);
+      step('startup of the built app on an empty and a warm DATA_DIR');
+      const startup = await measureStartup();
+      const results: BenchResults = { ...measured, startup };
+      if (!quick) results.budgets = checkBudgets(results);
+      return results;
+    } finally {
+      await handle.pool.end();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+async function measureWithApp(
+  databaseUrl: string,
+  pool: pg.Pool,
+): Promise<Omit<BenchResults, 'startup' | 'budgets'>> {
+  step('starting the app (server/dist/main.js) and the ceiling server');
+  const app = await startBenchApp(databaseUrl);
+  const ceiling = await startCeilingServer();
+  const pid = app.process.pid!;
+  const url = app.baseUrl.replace('localhost', '127.0.0.1');
+  try {
+    const coldBytes = await residentBytes(pid);
+    const load = (
+      request: LoadRequest | ((round: number) => LoadRequest),
+      connections: number,
+      duration = seconds,
+    ) => runLoad({ url, connections, seconds: duration, request });
+
+    step('preparing the scenarios (their floors run each query once)');
+    const reads = await readScenarios({ baseUrl: app.baseUrl, pool });
+    step('warming up');
+    for (const scenario of reads) await load(scenario.request, CONNECTIONS, Math.min(1, seconds / 2));
+    const startBytes = await residentBytes(pid);
+
+    const readResults: ReadResult[] = [];
+    for (const scenario of reads) {
+      process.stdout.write(`  ${scenario.name}…`);
+      const bodyBytes = (await (await fetch(`${url}${scenario.request(0).path}`)).arrayBuffer()).byteLength;
+      const oneClient = await load(scenario.request, 1);
+      const concurrent = await load(scenario.request, CONNECTIONS);
+      const floor = await measureFloor(pool, scenario.floor.queries, seconds, scenario.floor.vary);
+      const ceilingLoad = await runLoad({
+        url: ceiling.url,
+        connections: CONNECTIONS,
+        seconds,
+        request: { path: `/json/${Math.max(16, bodyBytes)}` },
+      });
+      readResults.push({
+        name: scenario.name,
+        group: scenario.group,
+        bodyBytes,
+        oneClient,
+        concurrent,
+        floor,
+        ceiling: ceilingLoad,
+        appVsFloor: oneClient.p50 / floor.p50,
+        appVsCeiling: concurrent.rps / ceilingLoad.rps,
+      });
+      console.log(` p95 ${oneClient.p95.toFixed(1)} ms, ${Math.round(concurrent.rps)} req/s`);
+    }
+    const endBytes = await residentBytes(pid);
+
+    step('writes');
+    const writeResults: WriteResult[] = [];
+    try {
+      for (const scenario of await writeScenarios({ baseUrl: app.baseUrl, pool })) {
+        const oneClient = await load(scenario.request, 1, WRITE_SECONDS);
+        const concurrent = await load(scenario.request, CONNECTIONS, WRITE_SECONDS);
+        writeResults.push({ name: scenario.name, oneClient, concurrent });
+        console.log(`  ${scenario.name}: ${concurrent.rps.toFixed(1)} req/s`);
+      }
+    } finally {
+      await removeWriteAccounts(pool);
+    }
+
+    step('the original design: every ad as one list');
+    const allAds = await fetchAllAdsAsOneList(pool);
+    const firstPageTimes: number[] = [];
+    let firstPageBytes = 0;
+    for (let index = 0; index < FIRST_PAGE_FETCHES; index += 1) {
+      const started = performance.now();
+      firstPageBytes = (await (await fetch(`${url}/api/ads`)).arrayBuffer()).byteLength;
+      firstPageTimes.push(performance.now() - started);
+    }
+
+    step('client weight and Lighthouse');
+    const clientWeight = await measureClientWeight();
+    const { rows } = await pool.query<{ id: string; active: number }>(
+      `select (select id from advertisements where status = 'active' and featured order by created_at desc limit 1) as id,
+              (select count(*)::int from advertisements where status = 'active') as active`,
+    );
+    const pages: [RoutePage, string][] = [
+      ['home', '/'],
+      ['search', '/search?q=bike'],
+      ['ad page', `/ad/${rows[0]!.id}`],
+    ];
+    const lighthouse = (await runLighthouse(pages.map(([, page]) => `${app.baseUrl}${page}`))).map(
+      (result, index) => ({ ...result, page: pages[index]![0] }),
+    );
+
+    const cpu = cpus();
+    return {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+        memoryBytes: totalmem(),
+        node: process.versions.node,
+        os: `${process.platform} ${release()}`,
+      },
+      quick,
+      ads,
+      activeAds: rows[0]!.active,
+      secondsPerMeasurement: seconds,
+      connections: CONNECTIONS,
+      reads: readResults,
+      writes: writeResults,
+      baseline: {
+        allAds,
+        firstPage: {
+          bytes: firstPageBytes,
+          ms: quantile(
+            firstPageTimes.sort((a, b) => a - b),
+            0.5,
+          ),
+        },
+      },
+      clientWeight,
+      lighthouse,
+      memory: { coldBytes, startBytes, endBytes },
+    };
+  } finally {
+    await ceiling.stop();
+    await app.stop();
+    await rm(app.dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = await main();
+console.log(`\n${formatResults(results)}`);
+await mkdir(resultsFolder, { recursive: true });
+const file = path.join(resultsFolder, 'latest.json');
+await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+if (results.budgets?.some((budget) => !budget.passed)) process.exitCode = 1;

@@ -1,0 +1,89 @@
+/** The processes the bench measures: the built app against the bench database, and the ceiling. */
+import { spawn } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createDataDir, spawnAppServer, waitUntilReady, type AppServer } from '../../e2e/support/app-server';
+import { benchRoot, repositoryRoot } from './bench-database';
+import { writeBenchPhotos } from './generate-ads';
+
+/** `node server/dist/main.js` on the bench database, with the generated ads' photos in its storage. */
+export async function startBenchApp(databaseUrl: string): Promise<AppServer> {
+  const dataDir = await createDataDir();
+  await writeBenchPhotos(path.join(dataDir, 'uploads'));
+  const server = await spawnAppServer({
+    dataDir,
+    environment: { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+  });
+  await waitUntilReady(server);
+  return server;
+}
+
+/** Resident memory of a process, in bytes (Linux /proc). */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (!kib) throw new Error(`No VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
+}
+
+export interface CeilingServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/src/ceiling-server.ts in its own process and waits for its port. */
+export async function startCeilingServer(): Promise<CeilingServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(benchRoot, 'src', 'ceiling-server.ts')],
+    {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`The ceiling server exited with code ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface StartupTimes {
+  firstStartMs: number;
+  warmRestartMs: number;
+}
+
+/**
+ * What `npm start` costs on a fresh machine and on a restart: the built app on an empty
+ * DATA_DIR (embedded PostgreSQL created, migrations, demo data) until /api/ready answers,
+ * then again on the same folder.
+ */
+export async function measureStartup(): Promise<StartupTimes> {
+  const dataDir = await createDataDir();
+  const timeToReady = async () => {
+    const started = performance.now();
+    const server = await spawnAppServer({ dataDir, environment: { LOG_LEVEL: 'warn' } });
+    try {
+      await waitUntilReady(server);
+      return performance.now() - started;
+    } finally {
+      await server.stop();
+    }
+  };
+  try {
+    const firstStartMs = await timeToReady();
+    const warmRestartMs = await timeToReady();
+    return { firstStartMs, warmRestartMs };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
