@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSeller } from '../../test/factories';
-import { advertisements } from '../db/schema';
+import { advertisements, users } from '../db/schema';
 
 let testApp: TestApp;
 
@@ -25,21 +26,43 @@ describe('GET /api/categories', () => {
     }
   });
 
-  it('counts only active ads per category', async () => {
+  it('counts only active ads per category, following every change of status, category and deletion', async () => {
+    const countsNow = async () => {
+      const { categories } = (await testApp.app.inject('/api/categories')).json<{
+        categories: { id: string; count: number }[];
+      }>();
+      const countOf = (id: string) => categories.find((category) => category.id === id)?.count;
+      return {
+        electronics: countOf('electronics'),
+        vehicles: countOf('vehicles'),
+        realEstate: countOf('real-estate'),
+      };
+    };
+    const { db } = testApp.database;
     const seller = await createSeller(testApp.app);
     const ad = { user_id: seller.id, description: 'Good', price: 10, location: 'Austin, TX' };
-    await testApp.database.db.insert(advertisements).values([
-      { ...ad, title: 'Phone', category: 'electronics' },
-      { ...ad, title: 'Laptop', category: 'electronics' },
-      { ...ad, title: 'Hidden tablet', category: 'electronics', status: 'hidden' },
-      { ...ad, title: 'Car', category: 'vehicles' },
-    ]);
-    const { categories } = (await testApp.app.inject('/api/categories')).json<{
-      categories: { id: string; count: number }[];
-    }>();
-    const countOf = (id: string) => categories.find((category) => category.id === id)?.count;
-    expect(countOf('electronics')).toBe(2);
-    expect(countOf('vehicles')).toBe(1);
-    expect(countOf('real-estate')).toBe(0);
+    const [phone, , tablet, car] = await db
+      .insert(advertisements)
+      .values([
+        { ...ad, title: 'Phone', category: 'electronics' },
+        { ...ad, title: 'Laptop', category: 'electronics' },
+        { ...ad, title: 'Hidden tablet', category: 'electronics', status: 'hidden' },
+        { ...ad, title: 'Car', category: 'vehicles' },
+      ])
+      .returning({ id: advertisements.id });
+    expect(await countsNow()).toEqual({ electronics: 2, vehicles: 1, realEstate: 0 });
+
+    await db.update(advertisements).set({ status: 'hidden' }).where(eq(advertisements.id, phone!.id));
+    await db.update(advertisements).set({ status: 'active' }).where(eq(advertisements.id, tablet!.id));
+    await db.update(advertisements).set({ category: 'real-estate' }).where(eq(advertisements.id, car!.id));
+    await db.update(advertisements).set({ views: 5 }).where(eq(advertisements.id, tablet!.id));
+    expect(await countsNow()).toEqual({ electronics: 2, vehicles: 0, realEstate: 1 });
+
+    await db.delete(advertisements).where(inArray(advertisements.id, [phone!.id, car!.id]));
+    expect(await countsNow()).toEqual({ electronics: 2, vehicles: 0, realEstate: 0 });
+
+    // Deleting the seller deletes their ads in one statement.
+    await db.delete(users).where(eq(users.id, seller.id));
+    expect(await countsNow()).toEqual({ electronics: 0, vehicles: 0, realEstate: 0 });
   });
 });

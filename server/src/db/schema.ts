@@ -148,6 +148,11 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   icon: text('icon').notNull(),
   sort_order: integer('sort_order').notNull(),
+  /**
+   * How many active ads the category holds, kept exact by triggers on advertisements
+   * (migration 0005), so the home page never counts a million rows per request.
+   */
+  active_ads: integer('active_ads').notNull().default(0),
 });
 
 export const advertisements = pgTable(
