@@ -55,6 +55,9 @@ function withCallbackPath(url: string, callbackPath: string): string {
   return link.toString();
 }
 
+/** Better Auth's cookies are named `bazaar.<name>` (`__Secure-bazaar.<name>` over HTTPS). */
+export const AUTH_COOKIE_PREFIX = 'bazaar';
+
 export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) {
   const isHttps = config.PUBLIC_URL.startsWith('https://');
   const backgroundTasks = createBackgroundTasks(logger);
@@ -87,7 +90,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
     // lost database answers 503) instead of a bare 500 printed to the console.
     onAPIError: { throw: true },
     advanced: {
-      cookiePrefix: 'bazaar',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: isHttps,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

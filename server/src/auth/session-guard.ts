@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../http/errors';
-import type { Auth } from './auth';
+import { AUTH_COOKIE_PREFIX, type Auth } from './auth';
 
 export interface SessionUser {
   id: string;
@@ -9,6 +9,14 @@ export interface SessionUser {
   name: string;
   emailVerified: boolean;
   createdAt: Date;
+}
+
+const AUTH_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
+
+/** Does the request carry a session cookie or token that Better Auth could read (or must clear)? */
+function carriesCredentials(request: FastifyRequest): boolean {
+  const { cookie, authorization } = request.headers;
+  return Boolean(authorization) || (cookie !== undefined && AUTH_COOKIE.test(cookie));
 }
 
 /**
@@ -30,6 +38,11 @@ export function createSessionGuard(app: FastifyInstance, auth: Auth) {
 
   function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
     let lookup = sessions.get(request);
+    if (!lookup && !carriesCredentials(request)) {
+      // Most reads come from visitors who never signed in: no cookie of ours, no token, no lookup.
+      lookup = Promise.resolve(null);
+      sessions.set(request, lookup);
+    }
     if (!lookup) {
       lookup = auth.api
         .getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true })
