@@ -1,12 +1,47 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In development (npm run dev) the API runs on its own port and Vite proxies to it.
 const apiTarget = process.env.BAZAAR_API_URL ?? 'http://localhost:3000';
 
+const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a .br and a .gz beside every built script and stylesheet (at the strongest
+ * levels, once per build), which the server sends to browsers that accept them: no
+ * compression work per request, and 20–25 % fewer bytes than on-the-fly gzip.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'bazaar-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const target = path.join(outDir, file);
+          const content = await readFile(target);
+          await writeFile(
+            `${target}.br`,
+            await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          await writeFile(`${target}.gz`, await gzipAsync(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: {

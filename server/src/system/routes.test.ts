@@ -68,6 +68,8 @@ describe('the built client', () => {
       '<!doctype html><html><head><title>x</title>\n<meta name="description" content="" /></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js.br'), 'brotli bytes');
+    await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js.gz'), 'gzip bytes');
     withClient = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -92,6 +94,31 @@ describe('the built client', () => {
     const response = await withClient.app.inject('/assets/app-1a2b3c.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['gzip, deflate, br', 'br', 'brotli bytes'],
+    ['gzip', 'gzip', 'gzip bytes'],
+  ])('sends the precompressed asset to a browser accepting %s', async (acceptEncoding, encoding, body) => {
+    const response = await withClient.app.inject({
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(body);
+  });
+
+  it('sends the plain asset to a client accepting no compression', async () => {
+    const response = await withClient.app.inject({
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1)');
   });
 });
 

@@ -18,8 +18,8 @@ export interface ClientApp {
 }
 
 /**
- * Serves the built web client: hashed assets cached for a year, the HTML shell never
- * cached, and every client route answered with the shell so reloads work (history
+ * Serves the built web client: hashed assets cached for a year and sent precompressed
+ * (brotli or gzip) when the browser accepts it, the HTML shell never cached, and every client route answered with the shell so reloads work (history
  * fallback). Unknown /api/* paths get a JSON 404, never the shell.
  */
 export async function registerClientApp(
@@ -38,6 +38,8 @@ export async function registerClientApp(
       wildcard: false,
       index: false,
       serveDotFiles: false,
+      // The build writes .br and .gz beside each script and stylesheet (client/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
