@@ -4,6 +4,7 @@
  * posting an ad with one photo).
  */
 import { adSearchQuerySchema } from '@bazaar/common/ads';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import {
   findAdDetail,
@@ -169,7 +170,21 @@ const posterAccount = {
 
 const credentialsOf = ({ email, password }: typeof signInAccount) => ({ email, password });
 
+/**
+ * Removes the write scenarios' accounts and ads, once posts the load generator gave up on
+ * (the server still finishes them) have settled: no new ad for a second.
+ */
 export async function removeWriteAccounts(pool: pg.Pool): Promise<void> {
+  const postedAds = async () => {
+    const { rows } = await pool.query<{ ads: number }>(
+      'select count(*)::int as ads from advertisements a join users u on u.id = a.user_id where u.email = $1',
+      [posterAccount.email],
+    );
+    return rows[0]!.ads;
+  };
+  for (let before = -1, now = await postedAds(); now !== before; before = now, now = await postedAds()) {
+    await sleep(1000);
+  }
   await pool.query('delete from users where email = any($1)', [[signInAccount.email, posterAccount.email]]);
 }
 
