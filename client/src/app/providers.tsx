@@ -1,8 +1,14 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { forgetAccount, useAccountSync } from '../features/auth/api';
 import { ApiError } from '../lib/api-client';
+
+/**
+ * The notification area with its Radix code, loaded beside the first page instead of
+ * before it: no toast is ever shown before the page has loaded, and it keeps the home
+ * page's first load within its budget.
+ */
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 /** A session that ends (expired, revoked elsewhere) signs the user out everywhere at once. */
 function isSessionEnded(error: unknown): boolean {
@@ -37,7 +43,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }
