@@ -70,6 +70,20 @@ describe('the built client', () => {
     await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
     await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js.br'), 'brotli bytes');
     await writeFile(path.join(clientDir, 'assets', 'app-1a2b3c.js.gz'), 'gzip bytes');
+    await mkdir(path.join(clientDir, '.vite'));
+    await writeFile(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-4d5e6f.js' },
+        '_card.js': { file: 'assets/card-778899.js', imports: ['_shared.js'] },
+        'src/features/home/home-page.tsx': {
+          file: 'assets/home-page-aa11.js',
+          imports: ['index.html', '_shared.js', '_card.js'],
+        },
+        'src/features/ads/search-page.tsx': { file: 'assets/search-page-bb22.js', imports: ['_card.js'] },
+      }),
+    );
     withClient = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -88,6 +102,21 @@ describe('the built client', () => {
         '<meta name="description" content="Bazaar is a classified-ads marketplace',
       );
     }
+  });
+
+  it("names the route's page code and its imports in the shell, but not what the entry loads already", async () => {
+    const preloadsOf = async (url: string) =>
+      [
+        ...(await withClient.app.inject(url)).body.matchAll(
+          /rel="modulepreload" crossorigin href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    expect(await preloadsOf('/')).toEqual(['/assets/home-page-aa11.js', '/assets/card-778899.js']);
+    expect(await preloadsOf('/search?q=bike')).toEqual([
+      '/assets/search-page-bb22.js',
+      '/assets/card-778899.js',
+    ]);
+    expect(await preloadsOf('/profile')).toEqual([]);
   });
 
   it('caches hashed assets for a year', async () => {

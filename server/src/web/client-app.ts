@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderIndexHtml, type PageHead } from './index-html';
+import { loadRoutePreloads } from './route-preloads';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
 <meta name="description" content="" /></head><body><h1>Bazaar</h1>
@@ -30,7 +31,22 @@ export async function registerClientApp(
   const isBuilt = existsSync(indexFile);
   if (!isBuilt) app.log.warn({ clientDir }, 'the web client is not built; serving a notice');
   const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
-  const defaultShell = renderIndexHtml(template, { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION });
+  const defaultHead: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  const preloadsFor = await loadRoutePreloads(clientDir);
+  /** The shell with the page's head and the modulepreload tags of the route's code. */
+  const renderShell = (head: PageHead, pathname: string) =>
+    renderIndexHtml(template, head).replace('</head>', `${preloadsFor(pathname)}</head>`);
+  // The default shell differs only by the route's preloads: one per page, rendered once.
+  const defaultShells = new Map<string, string>();
+  const defaultShellFor = (pathname: string) => {
+    const preloads = preloadsFor(pathname);
+    let html = defaultShells.get(preloads);
+    if (!html) {
+      html = renderShell(defaultHead, pathname);
+      defaultShells.set(preloads, html);
+    }
+    return html;
+  };
 
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -53,9 +69,10 @@ export async function registerClientApp(
 
   const clientApp: ClientApp = {
     sendShell(reply, head, status = 200) {
+      const pathname = reply.request.url.split('?')[0] ?? '/';
       const html = head
-        ? renderIndexHtml(template, { url: `${publicUrl}${reply.request.url}`, ...head })
-        : defaultShell;
+        ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pathname)
+        : defaultShellFor(pathname);
       return reply
         .status(status)
         .type('text/html; charset=utf-8')
