@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
 import type { ClientApp } from '../web/client-app';
 import { truncateForMeta } from '../web/index-html';
-import { findAdAccess, findAdDetail } from './queries';
+import { findAdDetail } from './queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,11 +26,10 @@ export async function registerAdPageRoute(
 ) {
   app.get<{ Params: { id: string } }>('/ad/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params;
-    const access = UUID.test(id) ? await findAdAccess(db, id) : undefined;
+    const row = UUID.test(id) ? await findAdDetail(db, id) : undefined;
     const isVisible =
-      access && (access.status === 'active' || access.user_id === (await guard.currentUser(request))?.id);
-    const row = isVisible ? await findAdDetail(db, id) : undefined;
-    if (!row) return clientApp.sendShell(reply, undefined, 404);
+      row && (row.ad.status === 'active' || row.ad.user_id === (await guard.currentUser(request))?.id);
+    if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
     const image = row.media.find((media) => media.kind === 'image');
     return clientApp.sendShell(reply, {
       title: `${row.ad.title} · Bazaar`,

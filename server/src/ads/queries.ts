@@ -223,7 +223,16 @@ export async function findAdAccess(db: Pick<Database, 'select'>, adId: string) {
   return row;
 }
 
-/** An ad with its media, category name and seller, whatever its status. */
+/** What the ad page shows of a photo or video. */
+export type AdMediaRow = Pick<
+  typeof adMedia.$inferSelect,
+  'id' | 'kind' | 'storage_key' | 'card_key' | 'content_type' | 'width' | 'height'
+>;
+
+/**
+ * An ad with its media (images first, in position order), category name and seller, whatever
+ * its status: one query, so an ad page costs one round trip to the database.
+ */
 export async function findAdDetail(db: Database, adId: string) {
   const [found] = await db
     .select({
@@ -234,6 +243,12 @@ export async function findAdDetail(db: Database, adId: string) {
       sellerPhone: profiles.phone,
       sellerVerified: users.emailVerified,
       sellerSince: users.createdAt,
+      media: sql<AdMediaRow[]>`coalesce((
+        select json_agg(json_build_object(
+                 'id', m.id, 'kind', m.kind, 'storage_key', m.storage_key, 'card_key', m.card_key,
+                 'content_type', m.content_type, 'width', m.width, 'height', m.height)
+               order by m.kind, m.position)
+        from ${adMedia} m where m.ad_id = ${advertisements.id}), '[]'::json)`,
     })
     .from(advertisements)
     .innerJoin(categories, eq(categories.id, advertisements.category))
@@ -241,15 +256,9 @@ export async function findAdDetail(db: Database, adId: string) {
     .leftJoin(profiles, eq(profiles.id, advertisements.user_id))
     .where(eq(advertisements.id, adId));
   if (!found) return undefined;
-  const media = await db
-    .select()
-    .from(adMedia)
-    .where(eq(adMedia.ad_id, adId))
-    .orderBy(asc(adMedia.kind), asc(adMedia.position));
   const { showPhoneNumber } = readProfileSettings(found.sellerSettings);
   return {
     ...found,
-    media,
     sellerPhone: showPhoneNumber && found.sellerPhone ? found.sellerPhone : null,
     sellerPhoneVisible: showPhoneNumber,
   };
