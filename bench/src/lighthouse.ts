@@ -3,7 +3,7 @@
  * throttled 4G link, simulated) for pages of the running app, in the system Chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import { findChromium } from '../../e2e/support/chromium';
 
 export interface LighthouseResult {
@@ -11,6 +11,26 @@ export interface LighthouseResult {
   score: number;
   lcpMs: number;
   tbtMs: number;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such runs are repeated. */
+const ATTEMPTS = 3;
+
+async function auditWithRetries(url: string, port: number): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!run.lhr.runtimeError) return run;
+    if (attempt === ATTEMPTS) {
+      throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${run.lhr.runtimeError.message}`);
+    }
+    console.log(`  Lighthouse could not measure ${url} (${run.lhr.runtimeError.code}); again`);
+  }
 }
 
 export async function runLighthouse(urls: string[]): Promise<LighthouseResult[]> {
@@ -23,15 +43,7 @@ export async function runLighthouse(urls: string[]): Promise<LighthouseResult[]>
   try {
     const results: LighthouseResult[] = [];
     for (const url of urls) {
-      const run = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+      const { lhr } = await auditWithRetries(url, chrome.port);
       results.push({
         url,
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
