@@ -31,10 +31,13 @@ export async function registerAdPageRoute(
       row && (row.ad.status === 'active' || row.ad.user_id === (await guard.currentUser(request))?.id);
     if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
     const image = row.media.find((media) => media.kind === 'image');
+    const imageUrl = image ? storage.url(image.storage_key) : undefined;
     return clientApp.sendShell(reply, {
       title: `${row.ad.title} · Bazaar`,
       description: truncateForMeta(row.ad.description),
-      image: image ? `${publicUrl}${storage.url(image.storage_key)}` : undefined,
+      image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,
+      // The photo the page opens on (its largest paint), fetched beside the page's code.
+      preloadImage: imageUrl,
     });
   });
 }

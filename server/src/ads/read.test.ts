@@ -233,6 +233,9 @@ describe('GET /ad/:id (the page)', () => {
     expect(page.body).toContain(
       `<meta property="og:image" content="${TEST_PUBLIC_URL}${ad.images[0].url}" />`,
     );
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${ad.images[0].url}" />`,
+    );
     expect(page.body).not.toContain('<script>');
   });
 
