@@ -141,6 +141,7 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
       name: 'ad page: related ads',
       group: 'ad page',
       request: (round) => ({ path: `/api/ads/${ids[round % ids.length]}/related` }),
+      // The floor swaps the ad id per round; the category stays the sample ad's (same cost).
       floor: await adQueries(async (db) => {
         const ad = await findAdAccess(db, sampleId);
         if (ad) await findRelatedAds(db, ad);
