@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerAdPageRoute } from './ads/ad-page-route';
@@ -35,6 +35,8 @@ export interface AppDependencies {
   authSecret: string;
   /** Folder of the built web client; defaults to client/dist. */
   clientDir?: string;
+  /** Called for every route as it is added (tests list them to check each is covered). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application; tests call this with their own database. */
@@ -48,6 +50,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // Answer 503 to new requests while draining on shutdown.
     return503OnClosing: true,
   });
+  const { onRoute } = dependencies;
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
