@@ -60,6 +60,7 @@ describe('credentials that are not a live session', () => {
     const forged = [
       `${live.token}.${flip(live.signature)}`,
       `${flip(live.token)}.${live.signature}`,
+      live.token,
       `made-up-token.${live.signature}`,
       'x'.repeat(4000),
       '',
