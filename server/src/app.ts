@@ -59,6 +59,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
 
+  const isHttps = config.PUBLIC_URL.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -73,10 +74,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: isHttps ? [] : null,
       },
     },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    strictTransportSecurity: isHttps,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // The payment popup (Stripe Checkout) must stay reachable so the page can see it close.
@@ -90,7 +91,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy lets any page of the site frame the docs and upgrades to https even
+    // where the site has none; ours frames nothing, like every other page.
+    transformStaticCSP: (header) => {
+      const framed = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return isHttps ? framed : framed.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [PAYMENT_WEBHOOK_PREFIX] });
