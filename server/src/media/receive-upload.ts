@@ -12,6 +12,7 @@ import {
 } from '@bazaar/common/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../http/errors';
+import { findNulCharacter, NUL_MESSAGE } from '../http/nul-characters';
 import { detectMediaType, SIGNATURE_BYTES, type DetectedMedia } from './file-signatures';
 
 export type MediaKind = DetectedMedia['kind'];
@@ -179,6 +180,7 @@ export async function receiveUpload(
         if (part.fieldnameTruncated || part.valueTruncated || typeof value !== 'string') {
           throw badRequest(undefined, { [name]: 'This value is too long.' });
         }
+        if (findNulCharacter(value) !== undefined) throw badRequest(undefined, { [name]: NUL_MESSAGE });
         const existing = upload.fields[name];
         if (listFields.has(name)) {
           upload.fields[name] = [...(Array.isArray(existing) ? existing : []), value];
