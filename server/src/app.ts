@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerAdPageRoute } from './ads/ad-page-route';
@@ -13,7 +18,7 @@ import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandling } from './http/errors';
+import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
@@ -50,6 +55,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     // Answer 503 to new requests while draining on shutdown.
     return503OnClosing: true,
+    // Addresses the router cannot take apart get the error shape too, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'The address is too long.' : 'The address is not a valid URL.';
+      return (reply as FastifyReply).status(status).send(errorBody('validation_failed', message));
+    },
   });
   const { onRoute } = dependencies;
   if (onRoute) app.addHook('onRoute', onRoute);

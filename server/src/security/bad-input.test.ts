@@ -288,6 +288,11 @@ describe('hostile requests', () => {
     expect(rows[0].name).not.toContain('\u0000');
   });
 
+  it('answers an address the router cannot take apart in the error shape', async () => {
+    await expectFastRefusal({ url: `/api/ads/${'x'.repeat(500)}` }, 414);
+    await expectFastRefusal({ url: '/api/ads/%E0%A4%A' }, 400);
+  });
+
   it('refuses malformed JSON, a wrong content type, an empty body and an oversized one', async () => {
     const json = { 'content-type': 'application/json' };
     for (const payload of ['{"name": ', '{name: 1}', "{'name':'x'}", '[1,2', '\u0000', 'nul']) {
