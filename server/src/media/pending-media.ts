@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia } from '../db/schema';
-import { isBazaarProcess } from '../system/processes';
+import { isOwnerAtWork, thisProcess, type ProcessOwner } from '../system/processes';
 import type { Storage } from './storage';
 
 /**
@@ -20,11 +19,6 @@ import type { Storage } from './storage';
 const PENDING_FOLDER = '.pending';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface MarkerOwner {
-  host: string;
-  pid: number;
-}
-
 /** Runs `work`, which stores or deletes files of the ad, under a marker of this process. */
 export async function withPendingMedia<T>(
   storage: Storage,
@@ -35,8 +29,7 @@ export async function withPendingMedia<T>(
   const folder = path.join(storage.root, PENDING_FOLDER);
   await mkdir(folder, { recursive: true });
   const marker = path.join(folder, `${adId}.${randomUUID()}`);
-  const owner: MarkerOwner = { host: hostname(), pid: process.pid };
-  await writeFile(marker, JSON.stringify(owner), { flag: 'wx' });
+  await writeFile(marker, JSON.stringify(thisProcess()), { flag: 'wx' });
   try {
     return await work();
   } finally {
@@ -44,17 +37,9 @@ export async function withPendingMedia<T>(
   }
 }
 
-/** Is the marker's process still at work? Another machine's markers are its own to sweep. */
-async function isLive(owner: MarkerOwner | undefined): Promise<boolean> {
-  if (!owner) return false;
-  if (owner.host !== hostname()) return true;
-  // At start this process has no marker of its own: a marker with its pid is a predecessor's.
-  return owner.pid !== process.pid && (await isBazaarProcess(owner.pid));
-}
-
-async function readOwner(marker: string): Promise<MarkerOwner | undefined> {
+async function readOwner(marker: string): Promise<ProcessOwner | undefined> {
   try {
-    const owner = JSON.parse(await readFile(marker, 'utf8')) as Partial<MarkerOwner>;
+    const owner = JSON.parse(await readFile(marker, 'utf8')) as Partial<ProcessOwner>;
     return typeof owner.host === 'string' && typeof owner.pid === 'number'
       ? { host: owner.host, pid: owner.pid }
       : undefined;
@@ -100,7 +85,8 @@ export async function sweepAbandonedMedia({
   let removed = 0;
   for (const name of markers) {
     const marker = path.join(folder, name);
-    if (await isLive(await readOwner(marker))) continue;
+    const owner = await readOwner(marker);
+    if (owner && (await isOwnerAtWork(owner))) continue;
     const adId = name.split('.')[0] ?? '';
     if (UUID.test(adId)) removed += await removeUnreferencedFiles(storage.root, db, adId);
     await rm(marker, { force: true });
