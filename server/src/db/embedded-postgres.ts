@@ -20,6 +20,8 @@ interface StartOptions {
   databaseDir: string;
   password: string;
   logger: Logger;
+  /** Loopback port to listen on; a free one by default (a restart can reuse the last one). */
+  port?: number;
 }
 
 const DATABASE_NAME = 'bazaar';
@@ -32,7 +34,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const { databaseDir, password, logger } = options;
   await stopOrphanedServer(databaseDir, logger);
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const recentOutput: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
