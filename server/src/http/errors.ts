@@ -43,6 +43,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** The disk (or the user's quota on it) is full: a write of an upload failed. */
+function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 const fastifyErrorCodes: Record<string, { status: number; code: ErrorCode; message?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
@@ -89,6 +95,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '5')
         .send(errorBody('service_unavailable', errorMessages.service_unavailable));
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send(errorBody('storage_full', errorMessages.storage_full));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(errorBody('rate_limited', errorMessages.rate_limited));
