@@ -16,6 +16,30 @@ async function answerTo(error: Error) {
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
+describe('database outages', () => {
+  it.each([
+    ['refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['shutdown', withCode('the database system is shutting down', '57P03')],
+    ['terminated connection', withCode('terminating connection due to administrator command', '57P01')],
+    ['Drizzle-wrapped', new Error('Failed query: select 1', { cause: withCode('refused', 'ECONNREFUSED') })],
+    [
+      'auth-library-wrapped, twice',
+      new Error('Failed to get session', {
+        cause: new Error('Failed query', { cause: withCode('shutting down', '57P03') }),
+      }),
+    ],
+  ])('answers 503 for a %s, not a 500', async (_name, error) => {
+    const { status, body } = await answerTo(error);
+    expect(status).toBe(503);
+    expect(body.error.code).toBe('service_unavailable');
+  });
+
+  it('still answers 500 for a failed query that is not an outage', async () => {
+    const { status } = await answerTo(new Error('Failed query', { cause: withCode('syntax', '42601') }));
+    expect(status).toBe(500);
+  });
+});
+
 describe('a full disk', () => {
   it.each(['ENOSPC', 'EDQUOT'])('answers 507 storage_full for %s', async (code) => {
     const { status, body } = await answerTo(withCode(`${code}: no space left on device, write`, code));

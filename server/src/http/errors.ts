@@ -26,9 +26,13 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** Errors node-postgres raises when the database cannot be reached or is shutting down. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/**
+ * Errors node-postgres raises when the database cannot be reached or is shutting down,
+ * also when wrapped by a library (Drizzle's query error, the auth library's API error),
+ * which keeps the original as its `cause`.
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: string }).code;
   return (
     code === 'ECONNREFUSED' ||
@@ -39,7 +43,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     code === '57P03' || // cannot_connect_now
     /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
       error.message,
-    )
+    ) ||
+    isDatabaseUnavailable(error.cause, depth + 1)
   );
 }
 
