@@ -53,8 +53,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    // Answer 503 to new requests while draining on shutdown.
-    return503OnClosing: true,
+    // While draining on shutdown, a request that arrives on an open connection is still
+    // served (with Connection: close): refusing it would fail a client for nothing.
+    return503OnClosing: false,
     // Addresses the router cannot take apart get the error shape too, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -68,8 +69,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNulCharacterCheck(app);
+  // Responses sent once shutdown has begun close their connection, so that keep-alive
+  // connections do not hold the drain open until they time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   const isHttps = config.PUBLIC_URL.startsWith('https://');
