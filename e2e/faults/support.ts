@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
@@ -235,12 +235,19 @@ export async function checkInvariants(databaseUrl: string, dataDir: string): Pro
   });
 }
 
-/** Resident memory (bytes) and open file descriptors of a process, from /proc. */
-export async function processUsage(pid: number): Promise<{ rss: number; fds: number }> {
+/**
+ * Resident memory (bytes) and open file descriptors of a process, from /proc: all of them,
+ * and those that are not sockets (files, pipes), whose number should not grow with traffic.
+ */
+export async function processUsage(pid: number): Promise<{ rss: number; fds: number; fileFds: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const fds = (await readdir(`/proc/${pid}/fd`)).length;
-  return { rss: rssKb * 1024, fds };
+  const descriptors = await readdir(`/proc/${pid}/fd`);
+  const targets = await Promise.all(
+    descriptors.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => 'gone')),
+  );
+  const fileFds = targets.filter((target) => !target.startsWith('socket:') && target !== 'gone').length;
+  return { rss: rssKb * 1024, fds: descriptors.length, fileFds };
 }
 
 /** The app's connections to its database right now. */
