@@ -37,6 +37,8 @@ it('answers 503 while PostgreSQL is down, says so on /api/ready, and recovers by
   const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
   let phase: 'up' | 'down' | 'recovering' = 'up';
   let stopTraffic = false;
+  // Checked at the end: an assertion inside the loop would fail outside the test.
+  const problems: string[] = [];
   const traffic = (async () => {
     while (!stopTraffic) {
       for (const send of requests) {
@@ -46,42 +48,47 @@ it('answers 503 while PostgreSQL is down, says so on /api/ready, and recovers by
         count(`${phase} ${status}`);
         if (response instanceof Response) {
           await response.arrayBuffer();
-          if (response.status >= 400) {
-            expect(response.headers.get('content-type')).toContain('application/json');
+          if (response.status >= 400 && !response.headers.get('content-type')?.includes('application/json')) {
+            problems.push(`${phase}: a ${response.status} that is not JSON`);
           }
         }
-        expect(Date.now() - startedAt, `${phase}: ${status}`).toBeLessThan(ANSWER_WITHIN_MS + 1_000);
+        const tookMs = Date.now() - startedAt;
+        if (tookMs > ANSWER_WITHIN_MS) problems.push(`${phase}: ${status} took ${tookMs} ms`);
       }
       await sleep(50);
     }
   })();
 
-  await sleep(1_000);
-  phase = 'down';
-  await database.stop();
-  // While it is down: 503 for what needs the database, and /api/ready says why.
-  await sleep(3_000);
-  const ready = await call(app, '/api/ready', {}, ANSWER_WITHIN_MS);
-  expect(ready.status).toBe(503);
-  expect(await ready.json()).toEqual({ status: 'unavailable', database: 'down' });
-  expect((await call(app, '/api/health')).status).toBe(200);
-  const browse = await call(app, '/api/ads', {}, ANSWER_WITHIN_MS);
-  expect(browse.status).toBe(503);
-  expect(((await browse.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
-  await sleep(2_000);
+  try {
+    await sleep(1_000);
+    phase = 'down';
+    await database.stop();
+    // While it is down: 503 for what needs the database, and /api/ready says why.
+    await sleep(3_000);
+    const ready = await call(app, '/api/ready', {}, ANSWER_WITHIN_MS);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect((await call(app, '/api/health')).status).toBe(200);
+    const browse = await call(app, '/api/ads', {}, ANSWER_WITHIN_MS);
+    expect(browse.status).toBe(503);
+    expect(((await browse.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+    await sleep(2_000);
 
-  phase = 'recovering';
-  await database.start();
-  const deadline = Date.now() + 30_000;
-  while ((await call(app, '/api/ready', {}, ANSWER_WITHIN_MS)).status !== 200) {
-    expect(Date.now()).toBeLessThan(deadline);
-    await sleep(250);
+    phase = 'recovering';
+    await database.start();
+    const deadline = Date.now() + 30_000;
+    while ((await call(app, '/api/ready', {}, ANSWER_WITHIN_MS)).status !== 200) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await sleep(250);
+    }
+    phase = 'up';
+    await sleep(2_000);
+  } finally {
+    stopTraffic = true;
+    await traffic;
   }
-  phase = 'up';
-  await sleep(2_000);
-  stopTraffic = true;
-  await traffic;
 
+  expect(problems).toEqual([]);
   const summary = Object.fromEntries([...statuses].sort());
   console.info(`database restart: answers by phase ${JSON.stringify(summary)}`);
   // Never a 500 or a hang; while down only 503 for what needs the database; after, all well.
