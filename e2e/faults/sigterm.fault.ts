@@ -38,18 +38,24 @@ async function slowPost(app: Awaited<ReturnType<typeof startApp>>, cookie: strin
   } as RequestInit);
 }
 
-it('drains the requests in flight on SIGTERM: none fails, and the process exits cleanly', async () => {
-  const database = await startDatabaseServer();
-  const databaseUrl = await database.createDatabase();
-  const app = await startApp({ databaseUrl });
-  const seller = await createSeller(app);
-  await givePlan(databaseUrl, [seller.id], 100);
-
+/**
+ * Sends uploads and reads, stops the app with `stop` while they are in flight, and checks
+ * that every one of them succeeded, the process exited 0 and every post was saved.
+ */
+async function expectDrained(
+  app: Awaited<ReturnType<typeof startApp>>,
+  sellers: { cookie: string }[],
+  stop: () => void,
+) {
+  const seller = sellers[0]!;
   // Keep-alive connections that sit idle when the signal comes.
   for (let index = 0; index < 4; index += 1) expect((await call(app, '/api/ads')).status).toBe(200);
 
-  const titles = Array.from({ length: SLOW_POSTS }, (_, index) => `In flight at SIGTERM ${index}`);
-  const posts = titles.map((title) => slowPost(app, seller.cookie, title));
+  const titles = Array.from(
+    { length: SLOW_POSTS },
+    (_, index) => `In flight at the signal ${index} ${Date.now()}`,
+  );
+  const posts = titles.map((title, index) => slowPost(app, sellers[index % sellers.length]!.cookie, title));
   const reads = Array.from({ length: 6 }, () =>
     call(app, '/api/me', { headers: headersFor(app, seller.cookie) }).then(async (response) => {
       await response.arrayBuffer();
@@ -57,7 +63,7 @@ it('drains the requests in flight on SIGTERM: none fails, and the process exits 
     }),
   );
   await sleep(SEND_OVER_MS / 3);
-  app.process.kill('SIGTERM');
+  stop();
   const signalledAt = Date.now();
 
   const outcomes = await Promise.all(
@@ -72,7 +78,19 @@ it('drains the requests in flight on SIGTERM: none fails, and the process exits 
   expect(await Promise.all(reads)).toEqual(reads.map(() => 200));
   expect(await app.exited).toBe(0);
   const drainedInMs = Date.now() - signalledAt;
+  return { titles, reads: reads.length, drainedInMs };
+}
 
+it('drains the requests in flight on SIGTERM: none fails, and the process exits cleanly', async () => {
+  const database = await startDatabaseServer();
+  const databaseUrl = await database.createDatabase();
+  const app = await startApp({ databaseUrl });
+  const seller = await createSeller(app);
+  await givePlan(databaseUrl, [seller.id], 100);
+
+  const { titles, reads, drainedInMs } = await expectDrained(app, [seller], () =>
+    app.process.kill('SIGTERM'),
+  );
   // Every acknowledged post is saved with its media.
   await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(
@@ -84,6 +102,19 @@ it('drains the requests in flight on SIGTERM: none fails, and the process exits 
     for (const row of rows) expect(row.media).toBe(2);
   });
   console.info(
-    `SIGTERM: ${SLOW_POSTS} uploads and ${reads.length} reads in flight, 0 failed; drained and exited 0 in ${drainedInMs} ms`,
+    `SIGTERM: ${SLOW_POSTS} uploads and ${reads} reads in flight, 0 failed; drained and exited 0 in ${drainedInMs} ms`,
+  );
+});
+
+it('drains on Ctrl-C in a terminal too: the embedded PostgreSQL is not stopped under the requests', async () => {
+  // `npm start`: the embedded database, and Ctrl-C signals the whole process group.
+  const app = await startApp({ databaseUrl: '', detached: true });
+  // Trial sellers may post one ad each: one seller per upload.
+  const sellers = await Promise.all(Array.from({ length: SLOW_POSTS }, () => createSeller(app)));
+  const { reads, drainedInMs } = await expectDrained(app, sellers, () =>
+    process.kill(-app.process.pid!, 'SIGINT'),
+  );
+  console.info(
+    `Ctrl-C (SIGINT to the process group, embedded PostgreSQL): ${SLOW_POSTS} uploads and ${reads} reads in flight, 0 failed; exited 0 in ${drainedInMs} ms`,
   );
 });

@@ -69,12 +69,15 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
  * stopped (SIGKILL if it does not go) when the test ends.
  */
 export async function startApp(options: {
+  /** Empty: the app starts its embedded PostgreSQL, as `npm start` does. */
   databaseUrl: string;
   dataDir?: string;
   environment?: Record<string, string>;
+  detached?: boolean;
 }): Promise<AppServer> {
   const app = await spawnAppServer({
     dataDir: options.dataDir,
+    detached: options.detached,
     environment: {
       DATABASE_URL: options.databaseUrl,
       SEED_DEMO: 'false',
