@@ -14,6 +14,7 @@ export const errorMessages = {
   payload_too_large: 'The request is too large.',
   unsupported_media_type: 'This content type is not accepted here.',
   service_unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  storage_full: 'There is no room left to store files right now. Please try again later.',
   internal_error: 'Something went wrong on our side. Please try again.',
   email_taken: 'An account with this e-mail already exists.',
   invalid_credentials: 'Invalid e-mail or password.',

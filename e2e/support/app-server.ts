@@ -41,6 +41,8 @@ export async function createDataDir(): Promise<string> {
 export interface AppServerOptions {
   dataDir?: string;
   environment?: Record<string, string>;
+  /** A process group of its own, as `npm start` in a terminal has (signal it with -pid). */
+  detached?: boolean;
 }
 
 /** Runs the production build exactly as `npm start` does, without waiting for it. */
@@ -64,6 +66,7 @@ export async function spawnAppServer(options: AppServerOptions = {}): Promise<Ap
       ...options.environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) {

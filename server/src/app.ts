@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerAdPageRoute } from './ads/ad-page-route';
@@ -13,7 +18,8 @@ import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandling } from './http/errors';
+import { errorBody, registerErrorHandling } from './http/errors';
+import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
@@ -35,6 +41,8 @@ export interface AppDependencies {
   authSecret: string;
   /** Folder of the built web client; defaults to client/dist. */
   clientDir?: string;
+  /** Called for every route as it is added (tests list them to check each is covered). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application; tests call this with their own database. */
@@ -45,16 +53,34 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    // Answer 503 to new requests while draining on shutdown.
-    return503OnClosing: true,
+    // While draining on shutdown, a request that arrives on an open connection is still
+    // served (with Connection: close): refusing it would fail a client for nothing.
+    return503OnClosing: false,
+    // Addresses the router cannot take apart get the error shape too, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'The address is too long.' : 'The address is not a valid URL.';
+      return (reply as FastifyReply).status(status).send(errorBody('validation_failed', message));
+    },
   });
+  const { onRoute } = dependencies;
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulCharacterCheck(app);
+  // Responses sent once shutdown has begun close their connection, so that keep-alive
+  // connections do not hold the drain open until they time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
+  const isHttps = config.PUBLIC_URL.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -69,10 +95,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: isHttps ? [] : null,
       },
     },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    strictTransportSecurity: isHttps,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // The payment popup (Stripe Checkout) must stay reachable so the page can see it close.
@@ -86,7 +112,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy lets any page of the site frame the docs and upgrades to https even
+    // where the site has none; ours frames nothing, like every other page.
+    transformStaticCSP: (header) => {
+      const framed = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return isHttps ? framed : framed.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [PAYMENT_WEBHOOK_PREFIX] });

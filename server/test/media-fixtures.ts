@@ -63,13 +63,13 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A "pixel bomb": a tiny PNG file whose header claims 30 000 × 30 000 pixels (900 MP),
- * which would need gigabytes of memory to decode.
+ * A "pixel bomb": a tiny PNG file whose header claims 30 000 × 30 000 pixels (900 MP) or
+ * the size given, which would need gigabytes of memory to decode.
  */
-export function pixelBombPng(): Buffer {
+export function pixelBombPng(width = 30_000, height = width): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(30_000, 0);
-  header.writeUInt32BE(30_000, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { createMailer, type OutboxEntry } from '../src/mail/mailer';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   environment?: Record<string, string>;
   /** A built web client to serve; by default none, so the server's notice page is served. */
   clientDir?: string;
+  /** Called for every route the app adds. */
+  onRoute?: AppDependencies['onRoute'];
 }
 
 /**
@@ -61,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     authSecret: TEST_AUTH_SECRET,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+    onRoute: options.onRoute,
   });
   await app.ready();
 

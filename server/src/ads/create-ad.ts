@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
 import { AppError } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
+import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { lockSellerQuota } from '../profiles/queries';
@@ -22,7 +23,8 @@ export interface NewAd {
  * Posts an ad. Media are processed and stored first (slow, and outside any lock); then one
  * transaction locks the seller's profile, asks the post gate again and inserts the ad with
  * its media. Concurrent posts by one seller queue on that lock, so a full quota cannot be
- * overrun. If anything fails, the stored files are deleted and no row remains.
+ * overrun. If anything fails, the stored files are deleted and no row remains; if the
+ * process dies first, the next start deletes them (media/pending-media).
  */
 export async function createAd(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
@@ -33,16 +35,18 @@ export async function createAd(
   await assertCategoryExists(db, ad.fields.category);
 
   const adId = randomUUID();
-  const media = await storeUploadedMedia({ storage, log }, adId, ad);
-  try {
-    await db.transaction(async (tx) => {
-      assertMayPost(await lockSellerQuota(tx, ad.userId));
-      await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
-      await tx.insert(adMedia).values(media);
-    });
-  } catch (error) {
-    await deleteStoredObjects(storage, storageKeysOf(media), log);
-    throw error;
-  }
+  await withPendingMedia(storage, adId, async () => {
+    const media = await storeUploadedMedia({ storage, log }, adId, ad);
+    try {
+      await db.transaction(async (tx) => {
+        assertMayPost(await lockSellerQuota(tx, ad.userId));
+        await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
+        await tx.insert(adMedia).values(media);
+      });
+    } catch (error) {
+      await deleteStoredObjects(storage, storageKeysOf(media), log);
+      throw error;
+    }
+  });
   return adId;
 }

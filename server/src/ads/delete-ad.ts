@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
+import { withPendingMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
 import type { Logger } from './store-media';
 
@@ -15,20 +16,22 @@ export async function deleteAd(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
   { adId, userId }: { adId: string; userId: string },
 ): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
-    const [ad] = await tx
-      .select({ user_id: advertisements.user_id })
-      .from(advertisements)
-      .where(eq(advertisements.id, adId))
-      .for('update');
-    if (!ad) throw notFound('This ad does not exist.');
-    if (ad.user_id !== userId) throw forbidden('You can only delete your own ads.');
-    const media = await tx
-      .select({ storage_key: adMedia.storage_key, card_key: adMedia.card_key })
-      .from(adMedia)
-      .where(eq(adMedia.ad_id, adId));
-    await tx.delete(advertisements).where(eq(advertisements.id, adId));
-    return storageKeysOf(media);
+  await withPendingMedia(storage, adId, async () => {
+    const keys = await db.transaction(async (tx) => {
+      const [ad] = await tx
+        .select({ user_id: advertisements.user_id })
+        .from(advertisements)
+        .where(eq(advertisements.id, adId))
+        .for('update');
+      if (!ad) throw notFound('This ad does not exist.');
+      if (ad.user_id !== userId) throw forbidden('You can only delete your own ads.');
+      const media = await tx
+        .select({ storage_key: adMedia.storage_key, card_key: adMedia.card_key })
+        .from(adMedia)
+        .where(eq(adMedia.ad_id, adId));
+      await tx.delete(advertisements).where(eq(advertisements.id, adId));
+      return storageKeysOf(media);
+    });
+    await deleteStoredObjects(storage, keys, log);
   });
-  await deleteStoredObjects(storage, keys, log);
 }

@@ -25,6 +25,7 @@ import type { SessionGuard, SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { notFound } from '../http/errors';
 import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
+import { sweepAbandonedMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
@@ -65,6 +66,8 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
     // Multipart only where ads are written; limits are given per request (media/receive-upload).
     if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
     await removeAbandonedUploads(uploadFolderOf(dependencies.dataDir));
+    const swept = await sweepAbandonedMedia(dependencies);
+    if (swept > 0) scope.log.warn({ files: swept }, 'deleted media files an interrupted change left behind');
     registerRoutes(scope, dependencies);
   });
 }

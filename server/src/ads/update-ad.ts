@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf, type NewAdMedia } from '../media/ad-images';
+import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { assertCategoryExists } from './form-fields';
@@ -86,39 +87,41 @@ export async function updateAd(
   // Refuse impossible changes before spending time on the files.
   checkMediaAfterChanges(await mediaOf(db, adId), changes);
 
-  const added = await storeUploadedMedia({ storage, log }, adId, changes);
-  let removed: MediaRow[] = [];
-  try {
-    await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ user_id: advertisements.user_id })
-        .from(advertisements)
-        .where(eq(advertisements.id, adId))
-        .for('update');
-      if (!locked) throw notFound('This ad does not exist.');
-      if (locked.user_id !== userId) throw forbidden('You can only change your own ads.');
-      const existing = await mediaOf(tx, adId);
-      removed = checkMediaAfterChanges(existing, changes);
-      if (removed.length > 0) {
-        await tx.delete(adMedia).where(
-          and(
-            eq(adMedia.ad_id, adId),
-            inArray(
-              adMedia.id,
-              removed.map((media) => media.id),
+  await withPendingMedia(storage, adId, async () => {
+    const added = await storeUploadedMedia({ storage, log }, adId, changes);
+    let removed: MediaRow[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ user_id: advertisements.user_id })
+          .from(advertisements)
+          .where(eq(advertisements.id, adId))
+          .for('update');
+        if (!locked) throw notFound('This ad does not exist.');
+        if (locked.user_id !== userId) throw forbidden('You can only change your own ads.');
+        const existing = await mediaOf(tx, adId);
+        removed = checkMediaAfterChanges(existing, changes);
+        if (removed.length > 0) {
+          await tx.delete(adMedia).where(
+            and(
+              eq(adMedia.ad_id, adId),
+              inArray(
+                adMedia.id,
+                removed.map((media) => media.id),
+              ),
             ),
-          ),
-        );
-      }
-      if (added.length > 0) await tx.insert(adMedia).values(placeAfter(existing, added));
-      await tx
-        .update(advertisements)
-        .set({ ...changes.fields, updated_at: sql`now()` })
-        .where(eq(advertisements.id, adId));
-    });
-  } catch (error) {
-    await deleteStoredObjects(storage, storageKeysOf(added), log);
-    throw error;
-  }
-  await deleteStoredObjects(storage, storageKeysOf(removed), log);
+          );
+        }
+        if (added.length > 0) await tx.insert(adMedia).values(placeAfter(existing, added));
+        await tx
+          .update(advertisements)
+          .set({ ...changes.fields, updated_at: sql`now()` })
+          .where(eq(advertisements.id, adId));
+      });
+    } catch (error) {
+      await deleteStoredObjects(storage, storageKeysOf(added), log);
+      throw error;
+    }
+    await deleteStoredObjects(storage, storageKeysOf(removed), log);
+  });
 }

@@ -175,7 +175,8 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
         },
       },
     },
-    plugins: [bearer()],
+    // A bearer token must be signed like the cookie: a bare session token is not accepted.
+    plugins: [bearer({ requireSignature: true })],
   });
 
   return Object.assign(auth, {

@@ -12,13 +12,13 @@ import {
   type SocialProvider,
 } from '@bazaar/common/accounts';
 import { errorMessages, type ErrorCode } from '@bazaar/common/errors';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, badRequest, errorBody } from '../http/errors';
 import { requestOrigin } from '../http/origin-check';
 import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';
+import { webHeadersOf } from './web-headers';
 
 const AUTH_PREFIX = '/api/auth';
 
@@ -161,7 +161,8 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth }: { auth:
       }
       body = completeBody(path, body);
 
-      const headers = fromNodeHeaders(request.headers);
+      const headers = webHeadersOf(request);
+      if (!headers) throw badRequest('The request has a header that cannot be read.');
       // Only the address Fastify established (proxy headers only with TRUST_PROXY) counts.
       headers.set(CLIENT_ADDRESS_HEADER, request.ip);
       const hasBody = request.method === 'POST' && body !== undefined;

@@ -1,7 +1,7 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../http/errors';
 import { AUTH_COOKIE_PREFIX, type Auth } from './auth';
+import { webHeadersOf } from './web-headers';
 
 export interface SessionUser {
   id: string;
@@ -44,13 +44,16 @@ export function createSessionGuard(app: FastifyInstance, auth: Auth) {
       sessions.set(request, lookup);
     }
     if (!lookup) {
-      lookup = auth.api
-        .getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true })
-        .then(({ headers, response }) => {
-          const cookies = headers?.getSetCookie() ?? [];
-          if (cookies.length > 0) cookiesToSet.set(request, cookies);
-          return response ? response.user : null;
-        });
+      const headers = webHeadersOf(request);
+      lookup = !headers
+        ? Promise.resolve(null)
+        : auth.api
+            .getSession({ headers, returnHeaders: true })
+            .then(({ headers: responseHeaders, response }) => {
+              const cookies = responseHeaders?.getSetCookie() ?? [];
+              if (cookies.length > 0) cookiesToSet.set(request, cookies);
+              return response ? response.user : null;
+            });
       sessions.set(request, lookup);
     }
     return lookup;

@@ -26,9 +26,13 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** Errors node-postgres raises when the database cannot be reached or is shutting down. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/**
+ * Errors node-postgres raises when the database cannot be reached or is shutting down,
+ * also when wrapped by a library (Drizzle's query error, the auth library's API error),
+ * which keeps the original as its `cause`.
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: string }).code;
   return (
     code === 'ECONNREFUSED' ||
@@ -39,8 +43,15 @@ function isDatabaseUnavailable(error: unknown): boolean {
     code === '57P03' || // cannot_connect_now
     /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
       error.message,
-    )
+    ) ||
+    isDatabaseUnavailable(error.cause, depth + 1)
   );
+}
+
+/** The disk (or the user's quota on it) is full: a write of an upload failed. */
+function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 const fastifyErrorCodes: Record<string, { status: number; code: ErrorCode; message?: string }> = {
@@ -89,6 +100,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '5')
         .send(errorBody('service_unavailable', errorMessages.service_unavailable));
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send(errorBody('storage_full', errorMessages.storage_full));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(errorBody('rate_limited', errorMessages.rate_limited));

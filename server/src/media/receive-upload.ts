@@ -12,6 +12,8 @@ import {
 } from '@bazaar/common/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../http/errors';
+import { findNulCharacter, NUL_MESSAGE } from '../http/nul-characters';
+import { isOwnerAtWork, ownerTag, parseOwnerTag } from '../system/processes';
 import { detectMediaType, SIGNATURE_BYTES, type DetectedMedia } from './file-signatures';
 
 export type MediaKind = DetectedMedia['kind'];
@@ -163,7 +165,7 @@ export async function receiveUpload(
   if (!request.isMultipart()) {
     throw new AppError(415, 'unsupported_media_type', 'Send the ad as a multipart/form-data form.');
   }
-  const folder = path.join(options.tempDir, randomUUID());
+  const folder = path.join(options.tempDir, `${ownerTag()}~${randomUUID()}`);
   await mkdir(folder, { recursive: true });
   const upload: ReceivedUpload = {
     fields: {},
@@ -179,6 +181,7 @@ export async function receiveUpload(
         if (part.fieldnameTruncated || part.valueTruncated || typeof value !== 'string') {
           throw badRequest(undefined, { [name]: 'This value is too long.' });
         }
+        if (findNulCharacter(value) !== undefined) throw badRequest(undefined, { [name]: NUL_MESSAGE });
         const existing = upload.fields[name];
         if (listFields.has(name)) {
           upload.fields[name] = [...(Array.isArray(existing) ? existing : []), value];
@@ -214,13 +217,17 @@ export async function receiveUpload(
 
 /**
  * Removes temporary uploads left by a process that stopped in the middle of one (a crash or
- * a kill). Only folders older than an hour go, in case another process is receiving now.
+ * a kill). Each folder is named after the process receiving into it (`host~pid~id`); those
+ * of processes that no longer run go at once. Others, of an older naming, go after an hour.
  */
 export async function removeAbandonedUploads(tempDir: string, now = Date.now()): Promise<void> {
   const folders = await readdir(tempDir).catch(() => [] as string[]);
   for (const folder of folders) {
     const folderPath = path.join(tempDir, folder);
-    const { mtimeMs } = await stat(folderPath);
-    if (now - mtimeMs > 60 * 60 * 1000) await rm(folderPath, { recursive: true, force: true });
+    const owner = parseOwnerTag(folder.slice(0, folder.lastIndexOf('~')));
+    const abandoned = owner
+      ? !(await isOwnerAtWork(owner))
+      : now - (await stat(folderPath)).mtimeMs > 60 * 60 * 1000;
+    if (abandoned) await rm(folderPath, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, utimes } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imagePart, postAd, sendAdForm, validAdFields, videoPart } from '../../test/ad-factories';
@@ -6,6 +8,7 @@ import { createSeller, type TestSeller } from '../../test/factories';
 import { corruptPng, gifImage, mp4Video, pixelBombPng, pngImage } from '../../test/media-fixtures';
 import { multipartForm } from '../../test/multipart';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { ownerTag } from '../system/processes';
 import { removeAbandonedUploads } from './receive-upload';
 
 let testApp: TestApp;
@@ -208,13 +211,18 @@ function imagePartOf(filename: string, data: Buffer) {
 describe('temporary uploads', () => {
   it('removes folders a stopped process left behind, but not fresh ones', async () => {
     const tempDir = path.join(testApp.dataDir, 'tmp', 'abandoned-test');
-    const old = path.join(tempDir, 'old');
-    const fresh = path.join(tempDir, 'fresh');
-    await mkdir(old, { recursive: true });
-    await mkdir(fresh, { recursive: true });
+    const folders = {
+      old: 'old',
+      fresh: 'fresh',
+      // A predecessor with this pid, a process that no longer runs, one still at work.
+      predecessor: `${ownerTag()}~${randomUUID()}`,
+      gone: `${ownerTag({ host: hostname(), pid: 2 ** 22 + 1 })}~${randomUUID()}`,
+      atWork: `${ownerTag({ host: hostname(), pid: process.ppid })}~${randomUUID()}`,
+    };
+    for (const folder of Object.values(folders)) await mkdir(path.join(tempDir, folder), { recursive: true });
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    await utimes(old, twoHoursAgo, twoHoursAgo);
+    await utimes(path.join(tempDir, folders.old), twoHoursAgo, twoHoursAgo);
     await removeAbandonedUploads(tempDir);
-    expect(await readdir(tempDir)).toEqual(['fresh']);
+    expect((await readdir(tempDir)).sort()).toEqual([folders.atWork, folders.fresh].sort());
   });
 });

@@ -1,12 +1,14 @@
 import { addMonths } from '@bazaar/common/plan-pricing';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../../test/factories';
 import { fetchMe, readProfile, subscribeWithDemo, writeHeaders } from '../../test/subscription-helpers';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/test-app';
 import { payments, profiles } from '../db/schema';
 import { deliverDemoEvent } from './demo-events';
-import { renewDueDemoSubscriptions } from './demo-renewals';
+import { renewDueDemoSubscriptions, scheduleDemoRenewals } from './demo-renewals';
 import { deriveDemoSigningKey } from './demo-signature';
 
 // The auth secret createTestApp hands to buildApp; the demo provider's key derives from it.
@@ -90,5 +92,28 @@ describe('the demo provider’s monthly renewals', () => {
     await endPeriod(seller.id, 5 * 24 * 60 * 60 * 1000);
     await runRenewals(new Date());
     expect((await fetchMe(testApp.app, seller)).user.user_metadata.subscription_plan).toBeNull();
+  });
+});
+
+describe('the renewal schedule', () => {
+  it('makes closing the app wait for a renewal run in progress', async () => {
+    const app = Fastify();
+    let finished = false;
+    let started!: () => void;
+    const runStarted = new Promise<void>((resolve) => (started = resolve));
+    scheduleDemoRenewals(
+      app,
+      async () => {
+        started();
+        await sleep(300);
+        finished = true;
+        return 0;
+      },
+      10,
+    );
+    await app.ready();
+    await runStarted;
+    await app.close();
+    expect(finished).toBe(true);
   });
 });

@@ -63,20 +63,36 @@ export async function renewDueDemoSubscriptions(
   return renewed;
 }
 
-/** Runs the demo renewals once a minute while the app is up. */
-export function scheduleDemoRenewals(app: FastifyInstance, run: () => Promise<number>): void {
+/**
+ * Runs the demo renewals once a minute while the app is up. Closing the app waits for a
+ * run in progress, so that shutdown never cuts a renewal (or its database pool) short.
+ */
+export function scheduleDemoRenewals(
+  app: FastifyInstance,
+  run: () => Promise<number>,
+  intervalMs = DEMO_RENEWAL_INTERVAL_MS,
+): void {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
   const tick = () => {
-    run().then(
-      (renewed) => {
-        if (renewed > 0) app.log.info({ renewed }, 'demo subscriptions renewed');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'demo renewal run failed'),
-    );
+    if (running) return;
+    running = run()
+      .then(
+        (renewed) => {
+          if (renewed > 0) app.log.info({ renewed }, 'demo subscriptions renewed');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'demo renewal run failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(tick, DEMO_RENEWAL_INTERVAL_MS);
+    timer = setInterval(tick, intervalMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isProcessAlive } from './processes';
+import { isBazaarProcess } from './processes';
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
@@ -34,13 +34,6 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     }
   }
   throw new DataDirInUseError(`Could not lock DATA_DIR=${dataDir}: another process raced for it.`);
-}
-
-async function isBazaarProcess(pid: number): Promise<boolean> {
-  if (!isProcessAlive(pid)) return false;
-  // Where /proc exists, make sure a reused pid is not mistaken for a running Bazaar.
-  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
-  return commandLine === undefined || commandLine.includes('node');
 }
 
 export interface Secrets {

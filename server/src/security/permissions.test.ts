@@ -1,0 +1,406 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveSellerPlan, postAd } from '../../test/ad-factories';
+import { createSeller, type TestSeller } from '../../test/factories';
+import { multipartForm } from '../../test/multipart';
+import { routeCollector } from '../../test/routes';
+import { createCheckout } from '../../test/subscription-helpers';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+
+/**
+ * The permission table (docs/decisions/0010): every route × {anonymous, owner, other user}.
+ * Objects (ads, checkouts) belong to the owner, so the owner column is "own object" and the
+ * other-user column is "someone else's object". The rule: writing to someone else's object
+ * that you can see → 403; an object you may not see (a hidden ad, another user's checkout)
+ * → 404, on read and write alike, as if it did not exist. A refused request changes nothing:
+ * everything the owner has in the database is compared before and after it.
+ */
+
+type Actor = 'anonymous' | 'owner' | 'other';
+
+interface Fixture {
+  owner: TestSeller;
+  other: TestSeller;
+  /** The owner's active ad, and one they have hidden. */
+  ad: string;
+  hiddenAd: string;
+  /** An ad of the owner that the DELETE row may remove. */
+  adToDelete: string;
+  /** An open checkout of the owner. */
+  checkout: string;
+}
+
+interface Row {
+  /** The route as the router knows it: `METHOD /path`. */
+  route: string;
+  /** What the row tries, when a route has several rows. */
+  variant?: string;
+  request: (fixture: Fixture) => InjectOptions | Promise<InjectOptions>;
+  expect: Record<Actor, number>;
+}
+
+const everyone = (status: number): Record<Actor, number> => ({
+  anonymous: status,
+  owner: status,
+  other: status,
+});
+const signedIn = (owner: number, other = owner): Record<Actor, number> => ({
+  anonymous: 401,
+  owner,
+  other,
+});
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
+  method,
+  url,
+  ...(payload ? { payload } : {}),
+});
+
+const settings = {
+  emailNewMessages: false,
+  emailAdViewsAndLikes: true,
+  smsAdViews: false,
+  weeklyReports: true,
+  showPhoneNumber: false,
+  allowDirectMessages: true,
+};
+
+const table: Row[] = [
+  // Public: the same answer for everyone.
+  { route: 'GET /', request: () => get('/'), expect: everyone(200) },
+  { route: 'GET /api/health', request: () => get('/api/health'), expect: everyone(200) },
+  { route: 'GET /api/ready', request: () => get('/api/ready'), expect: everyone(200) },
+  { route: 'GET /api/openapi.json', request: () => get('/api/openapi.json'), expect: everyone(200) },
+  { route: 'GET /api/docs', request: () => get('/api/docs'), expect: everyone(200) },
+  { route: 'GET /api/docs/json', request: () => get('/api/docs/json'), expect: everyone(200) },
+  { route: 'GET /api/docs/yaml', request: () => get('/api/docs/yaml'), expect: everyone(200) },
+  {
+    route: 'GET /api/docs/static/index.html',
+    request: () => get('/api/docs/static/index.html'),
+    expect: everyone(302),
+  },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    request: () => get('/api/docs/static/swagger-initializer.js'),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/docs/static/*',
+    request: () => get('/api/docs/static/swagger-ui.css'),
+    expect: everyone(200),
+  },
+  { route: 'GET /api/social-providers', request: () => get('/api/social-providers'), expect: everyone(200) },
+  { route: 'GET /api/categories', request: () => get('/api/categories'), expect: everyone(200) },
+  { route: 'GET /api/ads', request: () => get('/api/ads'), expect: everyone(200) },
+  { route: 'GET /api/ads/featured', request: () => get('/api/ads/featured'), expect: everyone(200) },
+  { route: 'GET /media/*', request: () => get('/media/ads/none/none.webp'), expect: everyone(404) },
+
+  // Accounts: the wildcard only reaches the endpoints the app offers.
+  {
+    route: 'POST /api/auth/*',
+    variant: 'a wrong password',
+    request: ({ owner }) =>
+      json('POST', '/api/auth/sign-in/email', { email: owner.email, password: 'not-the-password' }),
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/auth/*',
+    variant: 'an endpoint the app does not offer',
+    request: () => json('POST', '/api/auth/delete-user', {}),
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/auth/*',
+    variant: 'the session token endpoint, which the app does not offer',
+    request: () => get('/api/auth/get-session'),
+    expect: everyone(404),
+  },
+
+  // The signed-in user's own records: there is no "someone else's" to ask for.
+  { route: 'GET /api/me', request: () => get('/api/me'), expect: signedIn(200) },
+  { route: 'GET /api/me/ads', request: () => get('/api/me/ads'), expect: signedIn(200) },
+  { route: 'GET /api/me/stats', request: () => get('/api/me/stats'), expect: signedIn(200) },
+  { route: 'GET /api/me/analytics', request: () => get('/api/me/analytics'), expect: signedIn(200) },
+  { route: 'GET /api/profile', request: () => get('/api/profile'), expect: signedIn(200) },
+  {
+    route: 'PATCH /api/profile',
+    request: () => json('PATCH', '/api/profile', { name: 'Changed Name' }),
+    expect: signedIn(200),
+  },
+  { route: 'GET /api/profile/settings', request: () => get('/api/profile/settings'), expect: signedIn(200) },
+  {
+    route: 'PUT /api/profile/settings',
+    request: () => json('PUT', '/api/profile/settings', settings),
+    expect: signedIn(200),
+  },
+  { route: 'GET /api/subscription', request: () => get('/api/subscription'), expect: signedIn(200) },
+  {
+    route: 'GET /api/subscription/quote',
+    request: () => get('/api/subscription/quote?plan_id=starter'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/subscription/payments',
+    request: () => get('/api/subscription/payments'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/subscription/checkouts',
+    request: () => json('POST', '/api/subscription/checkouts', { plan_id: 'premium' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/subscription/cancel',
+    variant: 'a trial seller has nothing to cancel',
+    request: () => json('POST', '/api/subscription/cancel'),
+    expect: signedIn(409),
+  },
+  {
+    route: 'POST /api/subscription/resume',
+    variant: 'a trial seller has nothing to resume',
+    request: () => json('POST', '/api/subscription/resume'),
+    expect: signedIn(409),
+  },
+
+  // Ads: anyone reads an active ad; a hidden one exists only for its owner.
+  { route: 'GET /api/ads/:id', request: ({ ad }) => get(`/api/ads/${ad}`), expect: everyone(200) },
+  {
+    route: 'GET /api/ads/:id',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}`),
+    expect: { anonymous: 404, owner: 200, other: 404 },
+  },
+  { route: 'GET /ad/:id', request: ({ ad }) => get(`/ad/${ad}`), expect: everyone(200) },
+  {
+    route: 'GET /ad/:id',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/ad/${hiddenAd}`),
+    expect: { anonymous: 404, owner: 200, other: 404 },
+  },
+  {
+    route: 'GET /api/ads/:id/related',
+    request: ({ ad }) => get(`/api/ads/${ad}/related`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/ads/:id/related',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}/related`),
+    expect: { anonymous: 404, owner: 200, other: 404 },
+  },
+  {
+    route: 'GET /api/ads/:id/contact',
+    request: ({ ad }) => get(`/api/ads/${ad}/contact`),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/ads/:id/contact',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}/contact`),
+    expect: { anonymous: 401, owner: 200, other: 404 },
+  },
+  {
+    route: 'POST /api/ads/:id/views',
+    request: ({ ad }) => json('POST', `/api/ads/${ad}/views`),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/ads/:id/views',
+    variant: 'hidden ad: views are counted on active ads only',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/views`),
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/ads/:id/favorite',
+    request: ({ ad }) => get(`/api/ads/${ad}/favorite`),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/ads/:id/favorite',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}/favorite`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'PUT /api/ads/:id/favorite',
+    variant: 'liking is for other people’s ads',
+    request: ({ ad }) => json('PUT', `/api/ads/${ad}/favorite`),
+    expect: signedIn(403, 200),
+  },
+  {
+    route: 'PUT /api/ads/:id/favorite',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('PUT', `/api/ads/${hiddenAd}/favorite`),
+    expect: signedIn(403, 404),
+  },
+  {
+    route: 'DELETE /api/ads/:id/favorite',
+    request: ({ ad }) => json('DELETE', `/api/ads/${ad}/favorite`),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/ads/:id/favorite',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('DELETE', `/api/ads/${hiddenAd}/favorite`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'POST /api/ads',
+    variant: 'a form without a picture',
+    request: () => ({ method: 'POST', url: '/api/ads', ...adForm({ title: 'No picture' }) }),
+    expect: signedIn(400),
+  },
+  {
+    route: 'PATCH /api/ads/:id',
+    request: ({ ad }) => ({ method: 'PATCH', url: `/api/ads/${ad}`, ...adForm({ title: 'Changed title' }) }),
+    expect: signedIn(200, 403),
+  },
+  {
+    route: 'PATCH /api/ads/:id',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => ({
+      method: 'PATCH',
+      url: `/api/ads/${hiddenAd}`,
+      ...adForm({ title: 'Changed title' }),
+    }),
+    expect: signedIn(200, 403),
+  },
+  {
+    route: 'DELETE /api/ads/:id',
+    request: ({ adToDelete }) => json('DELETE', `/api/ads/${adToDelete}`),
+    expect: signedIn(204, 403),
+  },
+
+  // Checkouts are private: someone else's does not exist for you.
+  {
+    route: 'GET /api/subscription/checkouts/:id',
+    request: ({ checkout }) => get(`/api/subscription/checkouts/${checkout}`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'GET /checkout/demo/:id',
+    request: ({ checkout }) => get(`/checkout/demo/${checkout}`),
+    expect: { anonymous: 401, owner: 200, other: 404 },
+  },
+  {
+    route: 'GET /checkout/:id/complete',
+    request: ({ checkout }) => get(`/checkout/${checkout}/complete`),
+    expect: { anonymous: 401, owner: 200, other: 404 },
+  },
+  {
+    route: 'POST /checkout/demo/:id/cancel',
+    request: ({ checkout }) => form(`/checkout/demo/${checkout}/cancel`),
+    expect: { anonymous: 401, owner: 303, other: 404 },
+  },
+  {
+    route: 'POST /checkout/demo/:id/pay',
+    variant: 'after the cancel above: nothing left to pay',
+    request: ({ checkout }) => form(`/checkout/demo/${checkout}/pay`),
+    expect: { anonymous: 401, owner: 303, other: 404 },
+  },
+
+  // Payment providers sign their events; a session is no substitute.
+  {
+    route: 'POST /api/payments/webhooks/demo',
+    request: () => json('POST', '/api/payments/webhooks/demo', { type: 'checkout.paid' }),
+    expect: everyone(400),
+  },
+  {
+    route: 'POST /api/payments/webhooks/stripe',
+    variant: 'Stripe is not configured',
+    request: () => json('POST', '/api/payments/webhooks/stripe', {}),
+    expect: everyone(404),
+  },
+];
+
+function adForm(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
+  const { payload, contentType } = multipartForm(fields);
+  return { payload, headers: { 'content-type': contentType } };
+}
+
+function form(url: string): InjectOptions {
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  };
+}
+
+let testApp: TestApp;
+let fixture: Fixture;
+const collector = routeCollector();
+
+/** Everything the owner has in the database, to show a refused request changed none of it. */
+async function ownerState(ownerId: string) {
+  const { pool } = testApp.database;
+  const query = async (sql: string) => (await pool.query(sql, [ownerId])).rows;
+  return {
+    profile: await query('select * from profiles where id = $1'),
+    ads: await query('select * from advertisements where user_id = $1 order by id'),
+    media: await query(
+      'select m.* from ad_media m join advertisements a on a.id = m.ad_id where a.user_id = $1 order by m.id',
+    ),
+    checkouts: await query('select * from checkouts where user_id = $1 order by id'),
+    favorites: await query('select * from favorites where user_id = $1 order by ad_id'),
+    sessions: await query('select id, expires_at from sessions where user_id = $1 order by id'),
+  };
+}
+
+function send(actor: Actor, request: InjectOptions) {
+  const seller = actor === 'owner' ? fixture.owner : actor === 'other' ? fixture.other : undefined;
+  return testApp.app.inject({
+    ...request,
+    headers: {
+      origin: TEST_PUBLIC_URL,
+      ...request.headers,
+      ...(seller ? { cookie: seller.cookie } : {}),
+    },
+  });
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp({ onRoute: collector.onRoute });
+  const [owner, other] = [await createSeller(testApp.app), await createSeller(testApp.app)];
+  await giveSellerPlan(testApp, owner.id, 10);
+  const posted = async () => {
+    const response = await postAd(testApp, owner);
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  };
+  const [ad, hiddenAd, adToDelete] = [await posted(), await posted(), await posted()];
+  // No endpoint hides an ad (spec §5 has no such control); the status exists for moderation.
+  await testApp.database.pool.query(`update advertisements set status = 'hidden' where id = $1`, [hiddenAd]);
+  const { checkout } = await createCheckout(testApp.app, owner, 'starter');
+  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id };
+});
+afterAll(() => testApp.close());
+
+describe('the permission table', () => {
+  it('has a row for every route the app serves, and no row for a route it does not', () => {
+    const covered = new Set(table.map((row) => row.route));
+    expect(collector.routes().filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !collector.routes().includes(route))).toEqual([]);
+  });
+
+  // The owner goes last: a refused actor must find the owner's object as it was.
+  it.each(table.map((row) => [`${row.route}${row.variant ? ` (${row.variant})` : ''}`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      for (const actor of ['anonymous', 'other', 'owner'] as const) {
+        const before = await ownerState(fixture.owner.id);
+        const response = await send(actor, await row.request(fixture));
+        expect({ actor, status: response.statusCode }).toEqual({ actor, status: row.expect[actor] });
+        if (response.statusCode >= 400) {
+          expect(await ownerState(fixture.owner.id)).toEqual(before);
+          if (String(response.headers['content-type']).includes('json')) {
+            expect(response.json()).toMatchObject({
+              error: { code: expect.any(String), message: expect.any(String) },
+            });
+          }
+        }
+      }
+    },
+  );
+});
