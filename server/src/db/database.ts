@@ -24,8 +24,11 @@ export function openDatabase(url: string, poolSize: number, logger: Logger): Dat
     statement_timeout: 15_000,
     application_name: 'bazaar',
   });
-  // An idle client's connection can drop (database restart); the pool replaces it.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  // An idle client's connection can drop (database restart); the pool replaces it. pg-pool
+  // hangs the whole client on the error as `client`, so only its message and code are logged.
+  pool.on('error', (error: Error & { code?: string }) =>
+    logger.warn({ reason: error.message, code: error.code }, 'idle database connection lost'),
+  );
   return { pool, db: drizzle(pool, { schema, casing: undefined }) };
 }
 
