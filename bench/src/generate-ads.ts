@@ -75,6 +75,8 @@ async function removePreviousBenchData(client: pg.PoolClient) {
 export async function generateAds(databaseUrl: string, adCount: number): Promise<void> {
   const started = Date.now();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // Without a listener, an idle connection the server ends (a stop after a long run) crashes the process.
+  pool.on('error', (error) => console.warn(`generator: idle database connection lost: ${error.message}`));
   try {
     await runMigrations(pool);
     const client = await pool.connect();
