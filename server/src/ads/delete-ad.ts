@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
+import { lockOwnAd } from './queries';
 import type { Logger } from './store-media';
 
 /**
@@ -18,13 +18,7 @@ export async function deleteAd(
 ): Promise<void> {
   await withPendingMedia(storage, adId, async () => {
     const keys = await db.transaction(async (tx) => {
-      const [ad] = await tx
-        .select({ user_id: advertisements.user_id })
-        .from(advertisements)
-        .where(eq(advertisements.id, adId))
-        .for('update');
-      if (!ad) throw notFound('This ad does not exist.');
-      if (ad.user_id !== userId) throw forbidden('You can only delete your own ads.');
+      await lockOwnAd(tx, { adId, userId }, 'You can only delete your own ads.');
       const media = await tx
         .select({ storage_key: adMedia.storage_key, card_key: adMedia.card_key })
         .from(adMedia)

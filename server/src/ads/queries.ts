@@ -4,6 +4,7 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
 import { cursorKeyFormats, decodeCursor, encodeCursor, type Cursor } from './cursor';
 
 /** An ad as lists show it, with the storage key of its first image's card variant. */
@@ -275,4 +276,22 @@ export async function findFirstImageKey(db: Database, adId: string): Promise<str
     .orderBy(asc(adMedia.position))
     .limit(1);
   return row?.key;
+}
+
+/**
+ * Locks an ad for a change by its owner, inside the caller's transaction: 404 when it does
+ * not exist, 403 with `refusal` when it belongs to someone else.
+ */
+export async function lockOwnAd(
+  tx: Pick<Database, 'select'>,
+  { adId, userId }: { adId: string; userId: string },
+  refusal: string,
+): Promise<void> {
+  const [ad] = await tx
+    .select({ user_id: advertisements.user_id })
+    .from(advertisements)
+    .where(eq(advertisements.id, adId))
+    .for('update');
+  if (!ad) throw notFound('This ad does not exist.');
+  if (ad.user_id !== userId) throw forbidden(refusal);
 }

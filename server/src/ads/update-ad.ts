@@ -9,7 +9,7 @@ import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { assertCategoryExists } from './form-fields';
-import { findAdAccess } from './queries';
+import { findAdAccess, lockOwnAd } from './queries';
 import { storeUploadedMedia, type Logger } from './store-media';
 
 export interface AdChanges {
@@ -92,13 +92,7 @@ export async function updateAd(
     let removed: MediaRow[] = [];
     try {
       await db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ user_id: advertisements.user_id })
-          .from(advertisements)
-          .where(eq(advertisements.id, adId))
-          .for('update');
-        if (!locked) throw notFound('This ad does not exist.');
-        if (locked.user_id !== userId) throw forbidden('You can only change your own ads.');
+        await lockOwnAd(tx, { adId, userId }, 'You can only change your own ads.');
         const existing = await mediaOf(tx, adId);
         removed = checkMediaAfterChanges(existing, changes);
         if (removed.length > 0) {
