@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSeller } from '../../test/factories';
 import { advertisements, users } from '../db/schema';
@@ -64,5 +65,41 @@ describe('GET /api/categories', () => {
     // Deleting the seller deletes their ads in one statement.
     await db.delete(users).where(eq(users.id, seller.id));
     expect(await countsNow()).toEqual({ electronics: 0, vehicles: 0, realEstate: 0 });
+  });
+
+  it('lets ads of different sellers in one category be posted at the same time, without a deadlock', async () => {
+    // Each insert first checks its category's foreign key (a KEY SHARE lock on the category
+    // row), then its count trigger updates that row. Two posts holding the first lock must
+    // not wait for each other on the second: the trigger takes a lock KEY SHARE allows.
+    const [first, second] = [await createSeller(testApp.app), await createSeller(testApp.app)];
+    const clients = [await testApp.database.pool.connect(), await testApp.database.pool.connect()];
+    const countOf = async () =>
+      (
+        await testApp.database.pool.query<{ active_ads: number }>(
+          "select active_ads from categories where id = 'pets'",
+        )
+      ).rows[0]!.active_ads;
+    const before = await countOf();
+    const insertAd = (client: pg.PoolClient, sellerId: string) =>
+      client.query(
+        `insert into advertisements (user_id, title, description, price, category, location)
+         values ($1, 'Parrot cage', 'Roomy', 40, 'pets', 'Austin, TX')`,
+        [sellerId],
+      );
+    try {
+      for (const client of clients) {
+        await client.query('begin');
+        await client.query("select 1 from categories where id = 'pets' for key share");
+      }
+      const firstInsert = insertAd(clients[0]!, first.id);
+      const secondInsert = insertAd(clients[1]!, second.id);
+      await firstInsert;
+      await clients[0]!.query('commit');
+      await secondInsert;
+      await clients[1]!.query('commit');
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(await countOf()).toBe(before + 2);
   });
 });
