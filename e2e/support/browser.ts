@@ -69,6 +69,16 @@ export async function readOutbox(): Promise<{ to: string; subject: string; links
   return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))));
 }
 
+/** The messages of every alert, confirm or prompt the page opens from now on, each dismissed. */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
 /** Fails the test if the page logged errors (uncaught exceptions, CSP violations). */
 export function expectNoPageErrors(session: Session): void {
   expect(session.errors, 'errors on the page').toEqual([]);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
 import {
+  collectDialogs,
   expectNoPageErrors,
   hasChromium,
   PHONE,
@@ -203,11 +204,7 @@ describe.skipIf(!hasChromium)('accounts', () => {
   it('stays on /login with "Sign in Failed" for a wrong password, and answers the social buttons', async () => {
     const session = await openSession();
     const { page } = session;
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialogs = collectDialogs(page);
     await page.goto('/login');
     await page.getByLabel('Email').fill('maria@demo.bazaar.local');
     await page.getByLabel('Password', { exact: true }).fill('not-her-password');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
 import { PNG } from '../support/ads';
-import { expectNoPageErrors, hasChromium, useBrowser } from '../support/browser';
+import { collectDialogs, expectNoPageErrors, hasChromium, useBrowser } from '../support/browser';
 
 /**
  * Markup in every text a user controls (ad title, description and location; the seller's
@@ -17,11 +17,7 @@ describe.skipIf(!hasChromium)('user-controlled text', () => {
   it('shows markup as text on every page and runs none of it', async () => {
     const session = await openSession();
     const { page } = session;
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialogs = collectDialogs(page);
     const word = `Quokka${Date.now().toString(36)}`;
     await signUpAndSignIn(session, { name: 'Markup Seller' });
 
