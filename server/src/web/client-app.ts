@@ -35,7 +35,7 @@ export async function registerClientApp(
   const preloadsFor = await loadRoutePreloads(clientDir);
   /** The shell with the page's head and the modulepreload tags of the route's code. */
   const renderShell = (head: PageHead, pathname: string) =>
-    renderIndexHtml(template, head).replace('</head>', `${preloadsFor(pathname)}</head>`);
+    renderIndexHtml(template, head).replace('</head>', () => `${preloadsFor(pathname)}</head>`);
   // The default shell differs only by the route's preloads: one per page, rendered once.
   const defaultShells = new Map<string, string>();
   const defaultShellFor = (pathname: string) => {

@@ -48,5 +48,7 @@ export function renderIndexHtml(template: string, head: PageHead): string {
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`
       : '',
   ].filter(Boolean);
-  return template.replace(HEAD_MARKER, tags.join('\n    '));
+  // A replacer function: a string would read `$&`, `$\`` and `$'` in the ad's text or the
+  // page's URL as references to parts of the template.
+  return template.replace(HEAD_MARKER, () => tags.join('\n    '));
 }
