@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSeller } from '../../test/factories';
 import { advertisements, users } from '../db/schema';
@@ -86,17 +86,39 @@ describe('GET /api/categories', () => {
          values ($1, 'Parrot cage', 'Roomy', 40, 'pets', 'Austin, TX')`,
         [sellerId],
       );
+    const [firstPid, secondPid] = await Promise.all(
+      clients.map(
+        async (client) =>
+          (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+      ),
+    );
+    // The one of the two backends that waits for a lock the other holds.
+    const waitingPid = () =>
+      vi.waitFor(
+        async () => {
+          const { rows } = await testApp.database.pool.query<{ pid: number }>(
+            'select pid from pg_locks where not granted and pid = any($1::int[])',
+            [[firstPid, secondPid]],
+          );
+          if (!rows[0]) throw new Error('neither insert waits yet');
+          return rows[0].pid;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     try {
       for (const client of clients) {
         await client.query('begin');
         await client.query("select 1 from categories where id = 'pets' for key share");
       }
-      const firstInsert = insertAd(clients[0]!, first.id);
-      const secondInsert = insertAd(clients[1]!, second.id);
-      await firstInsert;
-      await clients[0]!.query('commit');
-      await secondInsert;
-      await clients[1]!.query('commit');
+      const inserts = [insertAd(clients[0]!, first.id), insertAd(clients[1]!, second.id)];
+      // Whichever insert reaches the count trigger second waits for the first one's
+      // transaction; which one that is is up to the server, so ask it, then commit the other.
+      const waiting = (await waitingPid()) === firstPid ? 0 : 1;
+      const going = 1 - waiting;
+      await inserts[going];
+      await clients[going]!.query('commit');
+      await inserts[waiting];
+      await clients[waiting]!.query('commit');
     } finally {
       for (const client of clients) client.release();
     }
