@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { cursorKeyFormats, decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { searchTextQuery } from './search-text';
 
 /** An ad as lists show it, with the storage key of its first image's card variant. */
 export type AdSummaryRow = {
@@ -89,7 +90,11 @@ function escapeLike(text: string): string {
 function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
   // A literal, so that the planner can use the partial indexes (WHERE status = 'active').
   const conditions: SQL[] = [sql`a.status = 'active'`];
-  if (criteria.q) conditions.push(sql`a.search @@ websearch_to_tsquery('english', ${criteria.q})`);
+  if (criteria.q) {
+    const query = searchTextQuery(criteria.q);
+    // A search without a single word finds nothing, as PostgreSQL's own parsers answer.
+    conditions.push(query ? sql`a.search @@ to_tsquery('english', ${query})` : sql`false`);
+  }
   if (criteria.category) conditions.push(sql`a.category = ${criteria.category}`);
   if (criteria.minPrice !== undefined) conditions.push(sql`a.price >= ${criteria.minPrice}`);
   if (criteria.maxPrice !== undefined) conditions.push(sql`a.price <= ${criteria.maxPrice}`);
