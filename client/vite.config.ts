@@ -54,7 +54,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for error trackers and debugging, referenced by no file: the server sends them
+    // only when SERVE_SOURCE_MAPS is set (with a SourceMap header on each script).
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: which files each route loads first (read by the bench).
     manifest: true,
   },

@@ -140,6 +140,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,
     publicUrl: config.PUBLIC_URL,
+    serveSourceMaps: config.SERVE_SOURCE_MAPS,
   });
   await registerAdPageRoute(app, {
     db: database.db,

@@ -37,6 +37,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: booleanFromString.default(true),
+  SERVE_SOURCE_MAPS: booleanFromString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: proxyTrust.default(false),
   AUTH_SECRET: z.string().min(32).optional(),

@@ -18,14 +18,25 @@ export interface ClientApp {
   sendShell(reply: FastifyReply, head?: PageHead, status?: number): FastifyReply;
 }
 
+const SOURCE_MAP = /\.map$/;
+/** A built script or stylesheet, possibly its precompressed copy. */
+const SCRIPT_OR_STYLESHEET = /\.(js|css)(\.br|\.gz)?$/;
+
 /**
  * Serves the built web client: hashed assets cached for a year and sent precompressed
- * (brotli or gzip) when the browser accepts it, the HTML shell never cached, and every client route answered with the shell so reloads work (history
- * fallback). Unknown /api/* paths get a JSON 404, never the shell.
+ * (brotli or gzip) when the browser accepts it, the HTML shell never cached, and every client
+ * route answered with the shell so reloads work (history fallback). Unknown /api/* paths get a
+ * JSON 404, never the shell. The build's source maps (written beside the assets, referenced
+ * by none) are served only when `serveSourceMaps` is set, with a `SourceMap` header on each
+ * script and stylesheet pointing developer tools to its map.
  */
 export async function registerClientApp(
   app: FastifyInstance,
-  { clientDir, publicUrl }: { clientDir: string; publicUrl: string },
+  {
+    clientDir,
+    publicUrl,
+    serveSourceMaps,
+  }: { clientDir: string; publicUrl: string; serveSourceMaps: boolean },
 ): Promise<ClientApp> {
   const indexFile = path.join(clientDir, 'index.html');
   const isBuilt = existsSync(indexFile);
@@ -57,12 +68,16 @@ export async function registerClientApp(
       // The build writes .br and .gz beside each script and stylesheet (client/vite.config.ts).
       preCompressed: true,
       cacheControl: false,
+      allowedPath: (pathname) => serveSourceMaps || !SOURCE_MAP.test(pathname),
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
         reply.header(
           'cache-control',
           isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        if (serveSourceMaps && isHashedAsset && SCRIPT_OR_STYLESHEET.test(filePath)) {
+          reply.header('sourcemap', `${path.basename(filePath).replace(/\.(br|gz)$/, '')}.map`);
+        }
       },
     });
   }
