@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './db/database';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
 import { registerMediaRoutes } from './media/routes';
@@ -31,6 +32,13 @@ import { registerSellerRoutes } from './sellers/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSystemRoutes } from './system/routes';
 import { registerClientApp } from './web/client-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue features register their workers on (tests run queued jobs through it). */
+    jobs: JobQueue;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -126,6 +134,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerOriginCheck(app, { publicUrl: config.PUBLIC_URL, exemptPrefixes: [PAYMENT_WEBHOOK_PREFIX] });
 
+  // Features register their workers and schedules while they are added below; the queue
+  // starts once the app is ready and drains when it closes (after the last request).
+  const jobs = createJobQueue({ pool: database.pool, logger, isWorking: config.JOB_WORKERS });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
   const guard = createSessionGuard(app, auth);
 
@@ -134,7 +149,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerSellerRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
-  await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret });
+  await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret, jobs });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage });
   const clientApp = await registerClientApp(app, {

@@ -43,6 +43,8 @@ const environmentSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: booleanFromString.default(false),
   REDIS_URL: optionalUrl,
+  /** Whether this process runs background jobs and schedules (false: it only queues them). */
+  JOB_WORKERS: booleanFromString.default(true),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),

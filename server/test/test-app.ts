@@ -49,6 +49,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: TEST_PUBLIC_URL,
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
+    // Nothing runs in the background: a test runs the jobs it queued with
+    // app.jobs.runQueuedJobs(name), when it wants them done.
+    JOB_WORKERS: 'false',
     ...options.environment,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { installJobQueueSchema } from '../jobs/job-queue';
 import { migrationsFolder } from '../paths';
 
 /** Fixed ids of the advisory locks Bazaar processes take; any unique numbers do. */
@@ -25,9 +26,13 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, lockId: number, task: (
 }
 
 /**
- * Applies pending migrations in order. Several instances may start at once: the first to
- * take the lock migrates, the others wait and then find nothing left to do.
+ * Applies pending migrations in order, then installs or upgrades the job queue's tables.
+ * Several instances may start at once: the first to take the lock migrates, the others
+ * wait and then find nothing left to do.
  */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
-  await withAdvisoryLock(pool, advisoryLocks.migrations, () => migrate(drizzle(pool), { migrationsFolder }));
+  await withAdvisoryLock(pool, advisoryLocks.migrations, async () => {
+    await migrate(drizzle(pool), { migrationsFolder });
+    await installJobQueueSchema(pool);
+  });
 }

@@ -1,14 +1,12 @@
 import { addMonths } from '@bazaar/common/plan-pricing';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../../test/factories';
 import { fetchMe, readProfile, subscribeWithDemo, writeHeaders } from '../../test/subscription-helpers';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/test-app';
 import { payments, profiles } from '../db/schema';
 import { deliverDemoEvent } from './demo-events';
-import { renewDueDemoSubscriptions, scheduleDemoRenewals } from './demo-renewals';
+import { DEMO_RENEWALS_JOB, renewDueDemoSubscriptions } from './demo-renewals';
 import { deriveDemoSigningKey } from './demo-signature';
 
 // The auth secret createTestApp hands to buildApp; the demo provider's key derives from it.
@@ -96,24 +94,20 @@ describe('the demo provider’s monthly renewals', () => {
 });
 
 describe('the renewal schedule', () => {
-  it('makes closing the app wait for a renewal run in progress', async () => {
-    const app = Fastify();
-    let finished = false;
-    let started!: () => void;
-    const runStarted = new Promise<void>((resolve) => (started = resolve));
-    scheduleDemoRenewals(
-      app,
-      async () => {
-        started();
-        await sleep(300);
-        finished = true;
-        return 0;
-      },
-      10,
+  it('runs the renewals every minute from the job queue', async () => {
+    const seller = await createSeller(testApp.app);
+    await subscribeWithDemo(testApp.app, seller, 'starter');
+    const end = await endPeriod(seller.id, 60_000);
+
+    const { rows } = await testApp.database.pool.query<{ cron: string }>(
+      'select cron from pgboss.schedule where name = $1',
+      [DEMO_RENEWALS_JOB],
     );
-    await app.ready();
-    await runStarted;
-    await app.close();
-    expect(finished).toBe(true);
+    expect(rows).toEqual([{ cron: '* * * * *' }]);
+    await testApp.app.jobs.send(DEMO_RENEWALS_JOB, {});
+    expect(await testApp.app.jobs.runQueuedJobs(DEMO_RENEWALS_JOB)).toBe(1);
+    expect((await readProfile(testApp, seller.id)).current_period_end?.getTime()).toBe(
+      addMonths(end, 1).getTime(),
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { addMonths, PAYMENT_CURRENCY, planPriceCents } from '@bazaar/common/plan-pricing';
 import { findPlan } from '@bazaar/common/plans';
 import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { profiles } from '../db/schema';
 import type { DemoEvent } from './demo-events';
@@ -9,7 +8,8 @@ import type { DemoEvent } from './demo-events';
 /** A period that ended longer ago than this (the app was down) lapses instead of renewing. */
 const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 const RENEWALS_PER_RUN = 100;
-export const DEMO_RENEWAL_INTERVAL_MS = 60_000;
+/** The job, scheduled every minute, that runs renewDueDemoSubscriptions. */
+export const DEMO_RENEWALS_JOB = 'demo-renewals';
 
 /**
  * The demo provider's monthly billing: every demo subscription whose period has ended and
@@ -61,38 +61,4 @@ export async function renewDueDemoSubscriptions(
     if (outcome === 'applied') renewed += 1;
   }
   return renewed;
-}
-
-/**
- * Runs the demo renewals once a minute while the app is up. Closing the app waits for a
- * run in progress, so that shutdown never cuts a renewal (or its database pool) short.
- */
-export function scheduleDemoRenewals(
-  app: FastifyInstance,
-  run: () => Promise<number>,
-  intervalMs = DEMO_RENEWAL_INTERVAL_MS,
-): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .then(
-        (renewed) => {
-          if (renewed > 0) app.log.info({ renewed }, 'demo subscriptions renewed');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'demo renewal run failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import { registerCheckoutPageRoutes } from './checkout-page-routes';
 import { deliverDemoEvent } from './demo-events';
 import { createDemoGateway } from './demo-gateway';
-import { renewDueDemoSubscriptions, scheduleDemoRenewals } from './demo-renewals';
+import { DEMO_RENEWALS_JOB, renewDueDemoSubscriptions } from './demo-renewals';
 import { deriveDemoSigningKey } from './demo-signature';
 import type { PaymentGateways } from './payment-gateway';
 import { createStripeClient, createStripeGateway } from './stripe-gateway';
@@ -16,6 +17,7 @@ export interface PaymentDependencies {
   guard: SessionGuard;
   config: Config;
   authSecret: string;
+  jobs: JobQueue;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function registerPayments(
   app: FastifyInstance,
   dependencies: PaymentDependencies,
 ): Promise<PaymentGateways> {
-  const { db, guard, config, authSecret } = dependencies;
+  const { db, guard, config, authSecret, jobs } = dependencies;
   const demoSigningKey = deriveDemoSigningKey(authSecret);
   const demo = createDemoGateway(config.PUBLIC_URL);
   const stripeClient = config.STRIPE_SECRET_KEY
@@ -51,8 +53,12 @@ export async function registerPayments(
         : undefined,
   });
   await registerCheckoutPageRoutes(app, { db, guard, publicUrl: config.PUBLIC_URL, demoSigningKey });
-  scheduleDemoRenewals(app, () =>
-    renewDueDemoSubscriptions(db, (event) => deliverDemoEvent(app, demoSigningKey, event)),
-  );
+  jobs.work(DEMO_RENEWALS_JOB, async () => {
+    const renewed = await renewDueDemoSubscriptions(db, (event) =>
+      deliverDemoEvent(app, demoSigningKey, event),
+    );
+    if (renewed > 0) app.log.info({ renewed }, 'demo subscriptions renewed');
+  });
+  jobs.schedule(DEMO_RENEWALS_JOB, '* * * * *');
   return gateways;
 }

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import { notFound, unauthenticated } from '../http/errors';
 import { registerPayments } from '../payments/register-payments';
 import { changeRenewal } from './change-renewal';
@@ -34,6 +35,7 @@ export interface SubscriptionRouteDependencies {
   guard: SessionGuard;
   config: Config;
   authSecret: string;
+  jobs: JobQueue;
 }
 
 /** The seller's subscription (/api/subscription/*) and the payments behind it. */

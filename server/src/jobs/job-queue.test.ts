@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { createJobQueue, type JobHandler, type JobQueue } from './job-queue';
+
+const logger = pino({ level: 'silent' });
+let testApp: TestApp;
+const opened: DatabaseHandle[] = [];
+const started: JobQueue[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await Promise.all(started.map((queue) => queue.stop()));
+  await Promise.all(opened.map((database) => database.pool.end()));
+  await testApp.close();
+});
+
+/** A queue as another process would have it: its own pool on the same database. */
+async function startQueue(
+  workers: Record<string, JobHandler<{ n: number }>>,
+  isWorking = false,
+): Promise<JobQueue> {
+  const database = openDatabase(testApp.config.DATABASE_URL!, 3, logger);
+  opened.push(database);
+  const queue = createJobQueue({ pool: database.pool, logger, isWorking });
+  for (const [name, handler] of Object.entries(workers)) queue.work(name, handler);
+  await queue.start();
+  started.push(queue);
+  return queue;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(50);
+  }
+}
+
+describe('the job queue', () => {
+  it('runs a queued job with its data once', async () => {
+    const seen: number[] = [];
+    const queue = await startQueue({ 'record-a': async ({ n }) => void seen.push(n) });
+    await queue.send('record-a', { n: 1 });
+    await queue.send('record-a', { n: 2 });
+    expect(await queue.runQueuedJobs('record-a')).toBe(2);
+    expect(await queue.runQueuedJobs('record-a')).toBe(0);
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('keeps one waiting job per singletonKey, and queues a new one once it has run', async () => {
+    const seen: number[] = [];
+    const queue = await startQueue({ 'record-b': async ({ n }) => void seen.push(n) });
+    expect(await queue.send('record-b', { n: 1 }, { singletonKey: 'conversation-1' })).toEqual(
+      expect.any(String),
+    );
+    expect(await queue.send('record-b', { n: 2 }, { singletonKey: 'conversation-1' })).toBeNull();
+    expect(await queue.send('record-b', { n: 3 }, { singletonKey: 'conversation-2' })).toEqual(
+      expect.any(String),
+    );
+    await queue.runQueuedJobs('record-b');
+    expect(await queue.send('record-b', { n: 4 }, { singletonKey: 'conversation-1' })).toEqual(
+      expect.any(String),
+    );
+    await queue.runQueuedJobs('record-b');
+    expect(seen.sort()).toEqual([1, 3, 4]);
+  });
+
+  it('holds a delayed job back until its time, unless asked to run it now', async () => {
+    const seen: number[] = [];
+    const queue = await startQueue({ 'record-c': async ({ n }) => void seen.push(n) });
+    await queue.send('record-c', { n: 1 }, { startAfterSeconds: 600 });
+    expect(await queue.runQueuedJobs('record-c')).toBe(0);
+    expect(await queue.runQueuedJobs('record-c', { includeDelayed: true })).toBe(1);
+    expect(seen).toEqual([1]);
+  });
+
+  it('retries a job whose run failed', async () => {
+    let attempts = 0;
+    const queue = await startQueue({
+      flaky: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('the mail server is down');
+      },
+    });
+    await queue.send('flaky', { n: 1 });
+    await expect(queue.runQueuedJobs('flaky')).rejects.toThrow('the mail server is down');
+    // The retry waits (backoff) before it is due again.
+    expect(await queue.runQueuedJobs('flaky')).toBe(0);
+    expect(await queue.runQueuedJobs('flaky', { includeDelayed: true })).toBe(1);
+    expect(attempts).toBe(2);
+  });
+
+  it('refuses to queue a job nobody works on', async () => {
+    const queue = await startQueue({});
+    await expect(queue.send('nobody', { n: 1 })).rejects.toThrow(/No worker/);
+  });
+
+  it('hands each job to exactly one of several working processes', async () => {
+    const runs: number[] = [];
+    const work = async ({ n }: { n: number }) => {
+      await sleep(5);
+      runs.push(n);
+    };
+    const first = await startQueue({ shared: work }, true);
+    await startQueue({ shared: work }, true);
+    for (let n = 0; n < 30; n += 1) await first.send('shared', { n });
+    await waitFor(() => runs.length >= 30);
+    await sleep(300);
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  });
+
+  it('lets a job in progress finish before stopping', async () => {
+    let hasStarted = false;
+    let hasFinished = false;
+    const queue = await startQueue(
+      {
+        slow: async () => {
+          hasStarted = true;
+          await sleep(300);
+          hasFinished = true;
+        },
+      },
+      true,
+    );
+    await queue.send('slow', { n: 1 });
+    await waitFor(() => hasStarted);
+    await queue.stop();
+    expect(hasFinished).toBe(true);
+  });
+});
