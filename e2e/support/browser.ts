@@ -21,6 +21,8 @@ export interface Session {
   page: Page;
   /** Uncaught errors and console errors seen on the page (CSP violations among them). */
   errors: string[];
+  /** Requests of the page that failed or were answered with an error status, as `STATUS url`. */
+  failedRequests: string[];
 }
 
 /**
@@ -47,14 +49,23 @@ export function useBrowser() {
     });
     const page = await context.newPage();
     const errors: string[] = [];
+    const failedRequests: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
-      // A failed request is reported by the test that caused it, not as a page error.
+      // The browser logs a failed request as a console error; `failedRequests` has it by name,
+      // and the test that caused it (a wrong password, say) decides whether it is expected.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
         errors.push(message.text());
       }
     });
-    return { context, page, errors };
+    page.on('response', (response) => {
+      if (response.status() >= 400) failedRequests.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => {
+      // A request cut short by leaving the page is no failure of the app.
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED') failedRequests.push(`failed ${request.url()}`);
+    });
+    return { context, page, errors, failedRequests };
   }
 
   return { baseUrl, openSession };
@@ -82,6 +93,12 @@ export function collectDialogs(page: Page): string[] {
 /** Fails the test if the page logged errors (uncaught exceptions, CSP violations). */
 export function expectNoPageErrors(session: Session): void {
   expect(session.errors, 'errors on the page').toEqual([]);
+}
+
+/** Fails the test if the page logged errors or any of its requests failed (each is a console error). */
+export function expectCleanConsole(session: Session): void {
+  expectNoPageErrors(session);
+  expect(session.failedRequests, 'failed requests').toEqual([]);
 }
 
 export function uniqueEmail(prefix = 'user'): string {

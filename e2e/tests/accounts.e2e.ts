@@ -46,6 +46,8 @@ async function register(page: Page, email: string) {
     .getByText('Registration successful! Please check your email to verify your account.', { exact: true })
     .waitFor();
   await page.waitForURL('**/login');
+  // The sign-in form opens with the address just registered.
+  expect(await page.getByLabel('Email').inputValue()).toBe(email);
 }
 
 async function signIn(
@@ -74,9 +76,13 @@ async function expectSignedInHeader(page: Page) {
   await page.getByRole('button', { name: 'Close menu' }).click();
 }
 
-/** What /api/me answers the page now (its status), as the page's own code would ask. */
-function meStatus(page: Page): Promise<number> {
-  return page.evaluate(async () => (await fetch('/api/me')).status);
+/** Whom /api/me says is signed in now (their address, or null), as the page's own code would ask. */
+function signedInEmail(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/me');
+    if (!response.ok) throw new Error(`/api/me answered ${response.status}`);
+    return ((await response.json()) as { user: { email: string } } | null)?.user.email ?? null;
+  });
 }
 
 async function expectSignedOutHeader(page: Page) {
@@ -106,15 +112,15 @@ describe.skipIf(!hasChromium)('accounts', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'User menu' }).waitFor();
-    expect(await meStatus(page)).toBe(200);
+    expect(await signedInEmail(page)).toBe(email);
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectSignedOutHeader(page);
-    expect(await meStatus(page)).toBe(401);
+    expect(await signedInEmail(page)).toBeNull();
     await page.reload();
     await expectSignedOutHeader(page);
-    expect(await meStatus(page)).toBe(401);
+    expect(await signedInEmail(page)).toBeNull();
 
     expectNoPageErrors(session);
     await session.context.close();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
+import {
+  DESKTOP,
+  expectCleanConsole,
+  expectNoPageErrors,
+  hasChromium,
+  PHONE,
+  useBrowser,
+} from '../support/browser';
 
 describe.skipIf(!hasChromium)('the app shell', () => {
   const { openSession } = useBrowser();
@@ -16,6 +23,28 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Login' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
     expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it('loads every page a signed-out visitor sees without an error or a failed request', async () => {
+    const session = await openSession();
+    const { page } = session;
+    const { ads } = (await (await page.request.get('/api/ads?limit=1')).json()) as { ads: { id: string }[] };
+    for (const path of [
+      '/',
+      '/search?q=bike',
+      '/category/electronics',
+      `/ad/${ads[0]!.id}`,
+      '/login',
+      '/register',
+      '/forgot-password',
+    ]) {
+      await page.goto(path);
+      // The header has asked who is signed in once it offers to sign in.
+      await page.getByRole('link', { name: 'Login' }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expectCleanConsole(session);
     await session.context.close();
   });
 

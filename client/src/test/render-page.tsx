@@ -2,7 +2,7 @@ import { errorMessages } from '@bazaar/common/errors';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/providers';
 import { Toaster } from '../components/ui/toaster';
@@ -13,10 +13,14 @@ function Elsewhere() {
 }
 
 /**
- * Renders `Page` at `url` (default: `path`) inside the app's query client and notification
- * area. Any other path renders only an "Elsewhere" marker.
+ * Renders `Page` at `url` (default: `path`), with the history `state` another page sent
+ * along, inside the app's query client and notification area. Any other path renders only
+ * an "Elsewhere" marker.
  */
-export function renderPage(Page: ComponentType, { path, url = path }: { path: string; url?: string }) {
+export function renderPage(
+  Page: ComponentType,
+  { path, url = path, state }: { path: string; url?: string; state?: unknown },
+) {
   // The app's own client: a query answered 5xx is retried twice (~3 s) as in the app, so
   // tests answer queries with 2xx or 4xx and keep 5xx for mutations, which are never retried.
   const queryClient = createQueryClient();
@@ -25,7 +29,7 @@ export function renderPage(Page: ComponentType, { path, url = path }: { path: st
       { path, Component: Page },
       { path: '*', Component: Elsewhere },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [{ ...parsePath(url), state }] },
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -66,8 +70,13 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** The API's answer to a visitor without a session, for `GET /api/me` or inside a handler. */
+/** `GET /api/me`'s answer to a visitor without a session: no one is signed in. */
 export function signedOut(): Response {
+  return jsonResponse(null);
+}
+
+/** The answer of a route that needs a user to a request without a live session. */
+export function unauthenticated(): Response {
   return jsonResponse({ error: { code: 'unauthenticated', message: errorMessages.unauthenticated } }, 401);
 }
 

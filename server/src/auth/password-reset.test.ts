@@ -41,7 +41,8 @@ async function mailedResetToken(email: string): Promise<string> {
   return token;
 }
 
-const me = (cookie: string) => testApp.app.inject({ url: '/api/me', headers: { cookie } });
+/** A route only a signed-in user may read: 401 once the session has ended. */
+const me = (cookie: string) => testApp.app.inject({ url: '/api/profile', headers: { cookie } });
 
 describe('password reset', () => {
   it('answers the same whether or not the address has an account, and mails only a real one', async () => {

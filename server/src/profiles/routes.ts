@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
-import { notFound, unauthenticated } from '../http/errors';
+import { notFound } from '../http/errors';
 import {
   countActiveAdsForUser,
   findProfileSettings,
@@ -60,18 +60,21 @@ export async function registerProfileRoutes(
     {
       schema: {
         tags: ['accounts'],
-        summary: 'The signed-in user, with the profile fields the client reads as user_metadata',
-        response: { 200: meResponseSchema },
+        summary:
+          'The signed-in user, with the profile fields the client reads as user_metadata; null when no one is signed in',
+        response: { 200: meResponseSchema.nullable() },
       },
     },
-    async (request): Promise<MeResponse> => {
-      const user = await guard.requireUser(request);
+    // Asked on every page load: a visitor who is not signed in is a normal answer, not a 401.
+    async (request): Promise<MeResponse | null> => {
+      const user = await guard.currentUser(request);
+      if (!user) return null;
       const [found, activeAds, activity] = await Promise.all([
         findProfileWithUser(db, user.id),
         countActiveAdsForUser(db, user.id),
         findSellerActivity(db, user.id),
       ]);
-      if (!found) throw unauthenticated();
+      if (!found) return null;
       const { profile } = found;
       const subscription = subscriptionOf(profile);
       return {

@@ -50,7 +50,7 @@ describe('security headers', () => {
     { name: 'a missing ad page', url: '/ad/00000000-0000-4000-8000-000000000000' },
     { name: 'the demo payment page', url: `/checkout/demo/${checkoutId}`, signedIn: true },
     { name: 'an API answer', url: '/api/categories' },
-    { name: 'an API error', url: '/api/me' },
+    { name: 'an API error', url: '/api/profile' },
     { name: 'an unknown API path', url: '/api/nothing-here' },
     { name: 'the API documentation', url: '/api/docs' },
   ];

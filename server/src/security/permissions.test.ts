@@ -117,8 +117,9 @@ const table: Row[] = [
     expect: everyone(404),
   },
 
+  // Who is signed in: a visitor who is not is told so (null), which is not an error.
+  { route: 'GET /api/me', request: () => get('/api/me'), expect: everyone(200) },
   // The signed-in user's own records: there is no "someone else's" to ask for.
-  { route: 'GET /api/me', request: () => get('/api/me'), expect: signedIn(200) },
   { route: 'GET /api/me/ads', request: () => get('/api/me/ads'), expect: signedIn(200) },
   { route: 'GET /api/me/stats', request: () => get('/api/me/stats'), expect: signedIn(200) },
   { route: 'GET /api/me/analytics', request: () => get('/api/me/analytics'), expect: signedIn(200) },

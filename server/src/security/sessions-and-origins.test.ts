@@ -32,9 +32,10 @@ async function sessionOf(seller: TestSeller) {
 
 type Credential = { cookie: string } | { bearer: string };
 
+/** A route only a signed-in user may read. */
 function askMe(credential: Credential) {
   return testApp.app.inject({
-    url: '/api/me',
+    url: '/api/profile',
     headers:
       'cookie' in credential
         ? { cookie: credential.cookie }
@@ -102,8 +103,12 @@ describe('credentials that are not a live session', () => {
       ),
     ];
     for (const headers of malformed) {
-      const response = await testApp.app.inject({ url: '/api/me', headers });
+      const response = await testApp.app.inject({ url: '/api/profile', headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(
+        (await testApp.app.inject({ url: '/api/me', headers })).json(),
+        JSON.stringify(headers),
+      ).toBeNull();
       const signOut = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/sign-out',

@@ -25,7 +25,7 @@ export function useSignIn() {
     mutationFn: async (credentials: SignInRequest) => {
       await apiRequest<unknown>('/api/auth/sign-in/email', { method: 'POST', body: credentials });
       dropAccountData(queryClient);
-      queryClient.setQueryData(authKeys.me, await apiRequest<MeResponse>('/api/me'));
+      queryClient.setQueryData(authKeys.me, await apiRequest<MeResponse | null>('/api/me'));
     },
     onSuccess: announceAccountChange,
   });

@@ -1,7 +1,7 @@
 import type { MeResponse } from '@bazaar/common/accounts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /**
  * Query keys of everything that belongs to the signed-in user start with `account`,
@@ -20,14 +20,7 @@ export type CurrentUser = MeResponse;
 export function useCurrentUser() {
   return useQuery({
     queryKey: authKeys.me,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest<MeResponse>('/api/me', { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => apiRequest<MeResponse | null>('/api/me', { signal }),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header';
 import { apiRequest } from '../../lib/api-client';
-import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut, unauthenticated } from '../../test/render-page';
 import { ACCOUNT_SCOPE } from './api';
 
 afterEach(() => {
@@ -68,7 +68,7 @@ describe('auth state in the header', () => {
     let isSessionValid = true;
     mockApi({
       'GET /api/me': () => (isSessionValid ? signedInUser : signedOut()),
-      'GET /api/something-of-mine': () => (isSessionValid ? { value: 'mine' } : signedOut()),
+      'GET /api/something-of-mine': () => (isSessionValid ? { value: 'mine' } : unauthenticated()),
     });
     const { queryClient } = renderPage(PageWithHeader, { path: '/' });
     expect(await screen.findByText('mine')).toBeInTheDocument();

@@ -106,6 +106,13 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
+  it('opens with the address just registered filled in', async () => {
+    mockApi({ 'GET /api/social-providers': () => ({ providers: [] }), 'GET /api/me': signedOut });
+    renderPage(LoginPage, { path: '/login', state: { email: 'nora@example.com' } });
+    expect(screen.getByLabelText('Email')).toHaveValue('nora@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
   it('links "Forgot password?" to the reset request page', async () => {
     mockApi({ 'GET /api/social-providers': () => ({ providers: [] }), 'GET /api/me': signedOut });
     renderPage(LoginPage, { path: '/login' });

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -17,6 +17,16 @@ import { SocialSignInButtons } from './social-sign-in-buttons';
 
 const SIGN_IN_FAILED = 'Sign in Failed';
 
+/** What a page that sends the person here may fill in for them (the address they just registered). */
+export interface LoginPageState {
+  email?: string;
+}
+
+function emailOf(state: unknown): string {
+  const email = (state as LoginPageState | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 /** /login (spec §2, §4 Login): success goes to /dashboard; on error the person stays. */
 export function LoginPage() {
   usePageMeta('Login', 'Sign in to Bazaar to post ads, manage them and see your statistics.');
@@ -24,7 +34,8 @@ export function LoginPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => emailOf(location.state));
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const socialError = searchParams.get('error');

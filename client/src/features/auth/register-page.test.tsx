@@ -64,6 +64,8 @@ describe('RegisterPage', () => {
       await screen.findByText('Registration successful! Please check your email to verify your account.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The sign-in form opens with the address just registered.
+    expect(router.state.location.state).toEqual({ email: 'nora@example.com' });
     expect(api.sentBody('POST /api/auth/sign-up/email')).toEqual({
       name: 'Nora Quinn',
       email: 'nora@example.com',

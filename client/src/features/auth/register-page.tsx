@@ -13,6 +13,7 @@ import { useSignUp } from './account-actions';
 import { useCurrentUser } from './api';
 import { AuthLayout } from './auth-layout';
 import { errorMessageOf } from './error-message';
+import type { LoginPageState } from './login-page';
 import { PasswordInput } from './password-input';
 import { newPasswordProblem } from './password-rules';
 import { SocialSignInButtons } from './social-sign-in-buttons';
@@ -72,7 +73,7 @@ export function RegisterPage() {
       {
         onSuccess: () => {
           toast({ title: REGISTRATION_SUCCESS_MESSAGE, variant: 'success' });
-          void navigate(paths.login);
+          void navigate(paths.login, { state: { email: details.email.trim() } satisfies LoginPageState });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) setFieldErrors(error.fields);
