@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Called for every route the app adds. */
   onRoute?: AppDependencies['onRoute'];
+  /** The app's logger; by default a silent one (TEST_LOG_LEVEL to see its lines). */
+  logger?: Logger;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JOB_WORKERS: 'false',
     ...options.environment,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = openDatabase(databaseUrl, 5, logger);
   const uploadsDir = path.join(dataDir, 'uploads');
   const outboxDir = path.join(dataDir, 'outbox');

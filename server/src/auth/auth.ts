@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { createProfileForNewUser } from '../profiles/queries';
+import { createAuthLogger } from './auth-logger';
 import { createBackgroundTasks } from './background-tasks';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { configuredSocialProviders } from './social-providers';
@@ -83,14 +84,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
         rateLimits: schema.rateLimits,
       },
     }),
-    logger: {
-      log: (level, message, ...args) => logger[level]({ args }, message),
-    },
+    logger: createAuthLogger(logger),
     // Unexpected failures reach Fastify's error handler (logged with the request id, and a
     // lost database answers 503) instead of a bare 500 printed to the console.
     onAPIError: { throw: true },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
+      // The library skips its origin and callback-URL checks when NODE_ENV is `test`: the
+      // tests must meet the checks production has.
+      disableOriginCheck: false,
       useSecureCookies: isHttps,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
