@@ -1,17 +1,25 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors';
 
 /** A bare app whose one route fails with `error`, answered by the app's error handling. */
 async function answerTo(error: Error) {
-  const app = Fastify();
+  const logged: { level: number }[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
   registerErrorHandling(app);
   app.get('/fail', () => {
     throw error;
   });
   const response = await app.inject('/fail');
   await app.close();
-  return { status: response.statusCode, body: response.json<{ error: { code: string } }>() };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json<{ error: { code: string } }>(),
+    levels: logged.map((line) => line.level),
+  };
 }
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -37,6 +45,23 @@ describe('database outages', () => {
   it('still answers 500 for a failed query that is not an outage', async () => {
     const { status } = await answerTo(new Error('Failed query', { cause: withCode('syntax', '42601') }));
     expect(status).toBe(500);
+  });
+});
+
+describe('transactions that lost to a concurrent one', () => {
+  it.each([
+    ['deadlock', withCode('deadlock detected', '40P01')],
+    ['serialization failure', withCode('could not serialize access', '40001')],
+    [
+      'Drizzle-wrapped deadlock',
+      new Error('Failed query: update', { cause: withCode('deadlock detected', '40P01') }),
+    ],
+  ])('answers a %s with 503 and Retry-After, for the client to send again', async (_name, error) => {
+    const { status, headers, body, levels } = await answerTo(error);
+    expect(status).toBe(503);
+    expect(headers['retry-after']).toBe('1');
+    expect(body.error.code).toBe('service_unavailable');
+    expect(levels).toEqual([pino.levels.values.warn]);
   });
 });
 

@@ -27,25 +27,38 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 }
 
 /**
- * Errors node-postgres raises when the database cannot be reached or is shutting down,
- * also when wrapped by a library (Drizzle's query error, the auth library's API error),
- * which keeps the original as its `cause`.
+ * Whether the error, or the error it wraps, is one `test` recognises: a library (Drizzle's
+ * query error, the auth library's API error) keeps node-postgres's error as its `cause`.
  */
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+function isOrWraps(error: unknown, test: (error: Error & { code?: string }) => boolean, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
-  const code = (error as { code?: string }).code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === 'ETIMEDOUT' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P02' || // crash_shutdown
-    code === '57P03' || // cannot_connect_now
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-      error.message,
-    ) ||
-    isDatabaseUnavailable(error.cause, depth + 1)
+  return test(error) || isOrWraps(error.cause, test, depth + 1);
+}
+
+/** The database cannot be reached or is shutting down. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  return isOrWraps(
+    error,
+    ({ code, message }) =>
+      code === 'ECONNREFUSED' ||
+      code === 'ECONNRESET' ||
+      code === 'ETIMEDOUT' ||
+      code === '57P01' || // admin_shutdown
+      code === '57P02' || // crash_shutdown
+      code === '57P03' || // cannot_connect_now
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      ),
   );
+}
+
+/**
+ * PostgreSQL gave up on a transaction because of another one running at the same time
+ * (40001 serialization_failure, 40P01 deadlock_detected): nothing was written, and the
+ * same request sent again can succeed.
+ */
+function isTransactionConflict(error: unknown): boolean {
+  return isOrWraps(error, ({ code }) => code === '40001' || code === '40P01');
 }
 
 /** The disk (or the user's quota on it) is full: a write of an upload failed. */
@@ -99,6 +112,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', '5')
+        .send(errorBody('service_unavailable', errorMessages.service_unavailable));
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction conflict; the client may retry');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
         .send(errorBody('service_unavailable', errorMessages.service_unavailable));
     }
     if (isStorageFull(error)) {
