@@ -29,8 +29,11 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 
 export const createCheckoutResponseSchema = z.object({
   checkout: checkoutSchema,
-  /** The provider's payment page, opened in the popup. */
-  url: z.url(),
+  /**
+   * The provider's payment page, opened in the popup: an address on the provider's site, or
+   * a path of ours (the demo provider), opened at whatever address the page itself was.
+   */
+  url: z.union([z.url(), z.string().regex(/^\/(?![/\\])/)]),
 });
 export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { Session } from './browser';
 import { uniqueEmail } from './browser';
 
@@ -19,7 +19,7 @@ export async function signUpAndSignIn(
   session: Session,
   details: SellerDetails = {},
 ): Promise<{ email: string }> {
-  const origin = inject('baseUrl');
+  const { origin } = session;
   const email = uniqueEmail(details.emailPrefix ?? 'seller');
   const signUp = await session.page.request.post('/api/auth/sign-up/email', {
     data: {

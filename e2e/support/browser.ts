@@ -17,6 +17,8 @@ function nextClientAddress(): string {
 }
 
 export interface Session {
+  /** The address the pages of this session are opened at. */
+  origin: string;
   context: BrowserContext;
   page: Page;
   /** Uncaught errors and console errors seen on the page (CSP violations among them). */
@@ -40,10 +42,11 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  async function openSession(viewport = DESKTOP): Promise<Session> {
+  /** `origin`: open the app at another address of the same server than PUBLIC_URL's. */
+  async function openSession(viewport = DESKTOP, { origin = baseUrl } = {}): Promise<Session> {
     if (!browser) throw new Error('The browser has not started');
     const context = await browser.newContext({
-      baseURL: baseUrl,
+      baseURL: origin,
       viewport,
       extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
     });
@@ -65,7 +68,7 @@ export function useBrowser() {
       // A request cut short by leaving the page is no failure of the app.
       if (request.failure()?.errorText !== 'net::ERR_ABORTED') failedRequests.push(`failed ${request.url()}`);
     });
-    return { context, page, errors, failedRequests };
+    return { origin, context, page, errors, failedRequests };
   }
 
   return { baseUrl, openSession };

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
-import { expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
+import { DESKTOP, expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
 import { payInPopup, planCard } from '../support/payments';
 
 interface Me {
@@ -10,7 +10,7 @@ interface Me {
 }
 
 describe.skipIf(!hasChromium)('subscriptions', () => {
-  const { openSession } = useBrowser();
+  const { baseUrl, openSession } = useBrowser();
 
   async function me(page: Page): Promise<Me> {
     const response = await page.request.get('/api/me');
@@ -58,6 +58,28 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
 
     await page.getByRole('heading', { name: 'Payment History' }).waitFor();
     expect(await page.getByRole('cell', { name: '$5.00' }).count()).toBe(1);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it('buys a pack on a page opened at 127.0.0.1 while PUBLIC_URL says localhost', async () => {
+    const origin = baseUrl.replace('://localhost:', '://127.0.0.1:');
+    expect(origin).not.toBe(baseUrl);
+    const session = await openSession(DESKTOP, { origin });
+    const { page } = session;
+    await signUpAndSignIn(session, { name: 'Local Seller', emailPrefix: 'subscriber' });
+    await page.goto('/subscription');
+    await page.getByText('14-Day Free Trial Active').waitFor();
+    const popupOpened = page.waitForEvent('popup');
+    await payInPopup(
+      page,
+      () => planCard(page, 'Starter Pack').getByRole('button', { name: 'Subscribe' }).click(),
+      'Pay $5.00',
+    );
+    // The payment page was opened at the page's own address, where the session cookie is.
+    expect(new URL((await popupOpened).url()).origin).toBe(origin);
+    await page.getByText('Payment Successful! 🎉', { exact: true }).waitFor({ timeout: 15_000 });
+    expect((await me(page)).quota.max_ads).toBe(5);
     expectNoPageErrors(session);
     await session.context.close();
   });

@@ -63,6 +63,10 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     },
     `Bazaar is ready at ${config.PUBLIC_URL}`,
   );
+  // Pages work at any address of this machine; e-mails can only name one.
+  logger.info(
+    `Links in e-mails point to ${config.PUBLIC_URL}: set PUBLIC_URL to the address people open Bazaar at to change it`,
+  );
 }
 
 /** Stop accepting, let in-flight requests finish, close the pool, stop the database. */

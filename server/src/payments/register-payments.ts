@@ -31,7 +31,7 @@ export async function registerPayments(
 ): Promise<PaymentGateways> {
   const { db, guard, config, authSecret, jobs } = dependencies;
   const demoSigningKey = deriveDemoSigningKey(authSecret);
-  const demo = createDemoGateway(config.PUBLIC_URL);
+  const demo = createDemoGateway();
   const stripeClient = config.STRIPE_SECRET_KEY
     ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL })
     : undefined;

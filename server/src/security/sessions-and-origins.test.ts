@@ -120,6 +120,33 @@ describe('credentials that are not a live session', () => {
 });
 
 describe('requests from pages of other sites', () => {
+  it('takes a write from a page of the address the request was sent to, and from PUBLIC_URL only besides', async () => {
+    const seller = await createSeller(testApp.app);
+    const rename = (host: string, origin: string, name: string) =>
+      testApp.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { host, origin, cookie: seller.cookie, 'content-type': 'application/json' },
+        payload: { name },
+      });
+    const publicHost = new URL(TEST_PUBLIC_URL).host;
+    // The same server opened at 127.0.0.1 (or a LAN address) while PUBLIC_URL says localhost.
+    expect((await rename('127.0.0.1:3000', 'http://127.0.0.1:3000', 'At 127.0.0.1')).statusCode).toBe(200);
+    expect((await rename('127.0.0.1:3000', TEST_PUBLIC_URL, 'From PUBLIC_URL')).statusCode).toBe(200);
+    for (const [host, origin] of [
+      [publicHost, 'http://127.0.0.1:3000'],
+      ['127.0.0.1:3000', 'http://127.0.0.1:4000'],
+      ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
+      ['127.0.0.1:3000', 'http://127.0.0.1:3000.evil.example'],
+      ['127.0.0.1:3000', 'null'],
+    ] as const) {
+      const response = await rename(host, origin, 'Forged');
+      expect({ host, origin, status: response.statusCode }).toEqual({ host, origin, status: 403 });
+    }
+    const profile = await testApp.app.inject({ url: '/api/profile', headers: { cookie: seller.cookie } });
+    expect(profile.json().name).toBe('From PUBLIC_URL');
+  });
+
   const stateChanging = () =>
     collector
       .routes()

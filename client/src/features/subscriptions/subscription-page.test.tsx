@@ -87,7 +87,7 @@ function subscriptionApi() {
     }),
     'POST /api/subscription/checkouts': () => ({
       checkout,
-      url: `http://localhost:3000/checkout/demo/${checkout.id}`,
+      url: `/checkout/demo/${checkout.id}`,
     }),
     [`GET /api/subscription/checkouts/${checkout.id}`]: () => ({
       checkout: { ...checkout, status: server.checkoutStatus },
@@ -158,7 +158,7 @@ describe('SubscriptionPage', () => {
     expect(open.mock.calls[0]?.[2]).toMatch(/width=600,height=700/);
     expect(within(planCard('Starter Pack')).getByRole('button', { name: 'Processing...' })).toBeDisabled();
     await waitFor(() =>
-      expect(popup.location.href).toBe(`http://localhost:3000/checkout/demo/${checkout.id}`),
+      expect(popup.location.href).toBe(`${window.location.origin}/checkout/demo/${checkout.id}`),
     );
     expect(api.requests).toContainEqual({
       method: 'POST',

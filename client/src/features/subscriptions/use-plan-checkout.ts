@@ -19,7 +19,8 @@ async function payInPopup(plan: Plan, popup: Window, signal: AbortSignal): Promi
     const { checkout, url } = await createCheckout(plan.id, signal);
     if (popup.closed)
       return { outcome: (await fetchCheckout(checkout.id, signal)).status === 'paid' ? 'paid' : 'closed' };
-    popup.location.href = url;
+    // The demo provider's page is a path of this site: open it where this page was opened.
+    popup.location.href = new URL(url, window.location.href).href;
     return { outcome: await waitForCheckoutOutcome({ checkout, popup, fetchCheckout, signal }) };
   } catch (error) {
     return { error };
