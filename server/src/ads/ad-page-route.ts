@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
+import { can } from '../policies/authorize';
 import type { ClientApp } from '../web/client-app';
 import { truncateForMeta } from '../web/index-html';
 import { findAdDetail } from './queries';
@@ -27,8 +28,7 @@ export async function registerAdPageRoute(
   app.get<{ Params: { id: string } }>('/ad/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params;
     const row = UUID.test(id) ? await findAdDetail(db, id) : undefined;
-    const isVisible =
-      row && (row.ad.status === 'active' || row.ad.user_id === (await guard.currentUser(request))?.id);
+    const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
     if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
     const image = row.media.find((media) => media.kind === 'image');
     const imageUrl = image ? storage.url(image.storage_key) : undefined;

@@ -4,7 +4,8 @@ import { adMedia, advertisements } from '../db/schema';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
-import { lockOwnAd } from './queries';
+import { authorize, type Actor } from '../policies/authorize';
+import { lockAd } from './queries';
 import type { Logger } from './store-media';
 
 /**
@@ -14,11 +15,11 @@ import type { Logger } from './store-media';
  */
 export async function deleteAd(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
-  { adId, userId }: { adId: string; userId: string },
+  { adId, actor }: { adId: string; actor: Actor },
 ): Promise<void> {
   await withPendingMedia(storage, adId, async () => {
     const keys = await db.transaction(async (tx) => {
-      await lockOwnAd(tx, { adId, userId }, 'You can only delete your own ads.');
+      authorize(actor, 'delete', { ad: await lockAd(tx, adId) });
       const media = await tx
         .select({ storage_key: adMedia.storage_key, card_key: adMedia.card_key })
         .from(adMedia)

@@ -4,7 +4,6 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
 import { cursorKeyFormats, decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { searchTextQuery } from './search-text';
 
@@ -283,20 +282,12 @@ export async function findFirstImageKey(db: Database, adId: string): Promise<str
   return row?.key;
 }
 
-/**
- * Locks an ad for a change by its owner, inside the caller's transaction: 404 when it does
- * not exist, 403 with `refusal` when it belongs to someone else.
- */
-export async function lockOwnAd(
-  tx: Pick<Database, 'select'>,
-  { adId, userId }: { adId: string; userId: string },
-  refusal: string,
-): Promise<void> {
+/** Locks an ad's row for a change by its owner (its facts for the policy); undefined when there is none. */
+export async function lockAd(tx: Pick<Database, 'select'>, adId: string) {
   const [ad] = await tx
-    .select({ user_id: advertisements.user_id })
+    .select({ user_id: advertisements.user_id, status: advertisements.status, likes: advertisements.likes })
     .from(advertisements)
     .where(eq(advertisements.id, adId))
     .for('update');
-  if (!ad) throw notFound('This ad does not exist.');
-  if (ad.user_id !== userId) throw forbidden(refusal);
+  return ad;
 }

@@ -21,9 +21,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionGuard, SessionUser } from '../auth/session-guard';
+import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { notFound } from '../http/errors';
+import { authorize } from '../policies/authorize';
 import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
 import { sweepAbandonedMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
@@ -55,11 +56,6 @@ export interface AdRouteDependencies {
 
 const adNotFound = () => notFound('This ad does not exist.');
 const uploadFolderOf = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
-
-/** Can this visitor see the ad? Hidden ads exist only for their owner (404 for everyone else). */
-function isVisibleTo(ad: { status: string; user_id: string }, user: SessionUser | null): boolean {
-  return ad.status === 'active' || ad.user_id === user?.id;
-}
 
 export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRouteDependencies) {
   await app.register(async (scope) => {
@@ -157,8 +153,7 @@ function registerRoutes(
     },
     async (request) => {
       const [ad, user] = await Promise.all([readDetail(request.params.id), guard.currentUser(request)]);
-      if (!isVisibleTo(ad, user)) throw adNotFound();
-      return ad;
+      return authorize(user, 'read', { ad });
     },
   );
 
@@ -173,8 +168,11 @@ function registerRoutes(
       },
     },
     async (request) => {
-      const [ad, user] = await Promise.all([findAdAccess(db, request.params.id), guard.currentUser(request)]);
-      if (!ad || !isVisibleTo(ad, user)) throw adNotFound();
+      const [row, user] = await Promise.all([
+        findAdAccess(db, request.params.id),
+        guard.currentUser(request),
+      ]);
+      const ad = authorize(user, 'read', { ad: row });
       return { ads: (await findRelatedAds(db, ad)).map((row) => presentAdSummary(row, storage)) };
     },
   );
@@ -192,8 +190,8 @@ function registerRoutes(
     async (request) => {
       const user = await guard.requireUser(request);
       const row = await findAdDetail(db, request.params.id);
-      if (!row || !isVisibleTo(row.ad, user)) throw adNotFound();
-      return { name: row.sellerName, phone: row.sellerPhone };
+      authorize(user, 'read', { ad: row?.ad });
+      return { name: row!.sellerName, phone: row!.sellerPhone };
     },
   );
 
@@ -246,7 +244,7 @@ function registerRoutes(
           { db, storage, log: request.log },
           {
             adId,
-            userId: user.id,
+            actor: user,
             changes: { fields, removeMedia, images: upload.images, videos: upload.videos },
           },
         );
@@ -267,7 +265,7 @@ function registerRoutes(
     },
     async (request, reply) => {
       const user = await guard.requireUser(request);
-      await deleteAd({ db, storage, log: request.log }, { adId: request.params.id, userId: user.id });
+      await deleteAd({ db, storage, log: request.log }, { adId: request.params.id, actor: user });
       return reply.status(204).send(null);
     },
   );
@@ -307,11 +305,11 @@ function registerRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const [ad, favorited] = await Promise.all([
+      const [row, favorited] = await Promise.all([
         findAdAccess(db, request.params.id),
         isFavorite(db, user.id, request.params.id),
       ]);
-      if (!ad || !isVisibleTo(ad, user)) throw adNotFound();
+      const ad = authorize(user, 'read', { ad: row });
       return { favorited, likes: ad.likes };
     },
   );
@@ -328,7 +326,7 @@ function registerRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      return addFavorite(db, user.id, request.params.id);
+      return addFavorite(db, user, request.params.id);
     },
   );
 
@@ -344,7 +342,7 @@ function registerRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      return removeFavorite(db, user.id, request.params.id);
+      return removeFavorite(db, user, request.params.id);
     },
   );
 

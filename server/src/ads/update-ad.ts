@@ -3,13 +3,14 @@ import { MAX_IMAGES_PER_AD, MAX_VIDEOS_PER_AD } from '@bazaar/common/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors';
+import { AppError, badRequest } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf, type NewAdMedia } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { assertCategoryExists } from './form-fields';
-import { findAdAccess, lockOwnAd } from './queries';
+import { authorize, type Actor } from '../policies/authorize';
+import { findAdAccess, lockAd } from './queries';
 import { storeUploadedMedia, type Logger } from './store-media';
 
 export interface AdChanges {
@@ -21,13 +22,6 @@ export interface AdChanges {
 
 type Executor = Pick<Database, 'select'>;
 type MediaRow = Pick<typeof adMedia.$inferSelect, 'id' | 'kind' | 'position' | 'storage_key' | 'card_key'>;
-
-async function assertOwner(db: Executor, adId: string, userId: string): Promise<void> {
-  const access = await findAdAccess(db, adId);
-  if (!access) throw notFound('This ad does not exist.');
-  // Someone else's ad cannot be changed, whatever its status (DESIGN.md §4: 403 on write).
-  if (access.user_id !== userId) throw forbidden('You can only change your own ads.');
-}
 
 /**
  * The ad's media once the changes are applied must stay within the limits of a new ad
@@ -80,9 +74,9 @@ function placeAfter(existing: MediaRow[], added: NewAdMedia[]): NewAdMedia[] {
  */
 export async function updateAd(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
-  { adId, userId, changes }: { adId: string; userId: string; changes: AdChanges },
+  { adId, actor, changes }: { adId: string; actor: Actor; changes: AdChanges },
 ): Promise<void> {
-  await assertOwner(db, adId, userId);
+  authorize(actor, 'update', { ad: await findAdAccess(db, adId) });
   if (changes.fields.category) await assertCategoryExists(db, changes.fields.category);
   // Refuse impossible changes before spending time on the files.
   checkMediaAfterChanges(await mediaOf(db, adId), changes);
@@ -92,7 +86,7 @@ export async function updateAd(
     let removed: MediaRow[] = [];
     try {
       await db.transaction(async (tx) => {
-        await lockOwnAd(tx, { adId, userId }, 'You can only change your own ads.');
+        authorize(actor, 'update', { ad: await lockAd(tx, adId) });
         const existing = await mediaOf(tx, adId);
         removed = checkMediaAfterChanges(existing, changes);
         if (removed.length > 0) {

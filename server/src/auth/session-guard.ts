@@ -1,3 +1,4 @@
+import type { Role } from '@bazaar/common/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../http/errors';
 import { AUTH_COOKIE_PREFIX, type Auth } from './auth';
@@ -9,6 +10,7 @@ export interface SessionUser {
   name: string;
   emailVerified: boolean;
   createdAt: Date;
+  role: Role;
 }
 
 const AUTH_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
@@ -52,7 +54,8 @@ export function createSessionGuard(app: FastifyInstance, auth: Auth) {
             .then(({ headers: responseHeaders, response }) => {
               const cookies = responseHeaders?.getSetCookie() ?? [];
               if (cookies.length > 0) cookiesToSet.set(request, cookies);
-              return response ? response.user : null;
+              // Everyone is a user until profiles carry roles (issue 13).
+              return response ? { ...response.user, role: 'user' as const } : null;
             });
       sessions.set(request, lookup);
     }

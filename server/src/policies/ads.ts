@@ -1,0 +1,41 @@
+import { AppError, forbidden, unauthenticated } from '../http/errors';
+import { isOwner, isStaffActor, type Actor, type ResourcePolicy } from './rules';
+
+/** What the rules need to know of an ad. */
+export interface AdFacts {
+  user_id: string;
+  status: string;
+}
+
+/** An ad is public while it is active (issue 13 adds `pending`, issue 14 `expired` and `sold`). */
+export const isPublicAd = (ad: AdFacts): boolean => ad.status === 'active';
+
+const isAdOwner = (actor: Actor, ad: AdFacts): boolean => isOwner(actor, ad.user_id);
+
+/**
+ * Who may see and change an ad. Everyone sees a public ad; anything else exists only for its
+ * owner and for staff (404 for everyone else). Changes are the owner's.
+ */
+export const adPolicy = {
+  notFoundMessage: 'This ad does not exist.',
+  isVisibleTo: (actor, ad) => isPublicAd(ad) || isAdOwner(actor, ad) || isStaffActor(actor),
+  actions: {
+    read: { allows: () => true },
+    // Decision 0010: a write to someone else's ad is 403 even when it is hidden (its owner is
+    // not a secret), so these refusals do not hide the ad.
+    update: {
+      allows: isAdOwner,
+      refusal: () => forbidden('You can only change your own ads.'),
+      refusesOpenly: true,
+    },
+    delete: {
+      allows: isAdOwner,
+      refusal: () => forbidden('You can only delete your own ads.'),
+      refusesOpenly: true,
+    },
+    favorite: {
+      allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad),
+      refusal: (actor) => (actor === null ? unauthenticated() : new AppError(403, 'own_ad_favorite')),
+    },
+  },
+} satisfies ResourcePolicy<AdFacts>;
