@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDataDir, spawnAppServer, startAppServer, type AppServer } from '../support/app-server';
@@ -71,4 +72,33 @@ describe('running Bazaar on its embedded database', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'bazaar.pid'))).toBe(false);
   });
+
+  // A clone in /root (mode 700): PostgreSQL runs as `postgres`, who cannot reach DATA_DIR.
+  it.skipIf(process.getuid?.() !== 0)(
+    'starts as root with DATA_DIR in a private folder, says where the data is and which address e-mails use',
+    async () => {
+      const privateFolder = await mkdtemp(path.join(tmpdir(), 'bazaar-private-'));
+      await chmod(privateFolder, 0o700);
+      dataDirs.push(privateFolder);
+      const dataDir = path.join(privateFolder, 'data');
+      const email = `private-${Date.now()}@example.com`;
+      const verbose = { ...environment, LOG_LEVEL: 'info' };
+
+      const first = track(await startAppServer({ dataDir, environment: verbose }));
+      await signUp(first, email, 10);
+      const kept = /its data is kept in (\S+) instead/.exec(first.output())?.[1];
+      expect(kept, first.output()).toBeDefined();
+      dataDirs.push(kept!);
+      expect(first.output().match(/Links in e-mails point to /g)).toHaveLength(1);
+      expect(first.output()).toContain(
+        `Links in e-mails point to ${first.baseUrl}: set PUBLIC_URL to the address people open Bazaar at to change it`,
+      );
+      expect(await first.stop()).toBe(0);
+
+      const restarted = track(await startAppServer({ dataDir, environment: verbose }));
+      expect(restarted.output()).toContain(`its data is kept in ${kept} instead`);
+      expect(await canSignIn(restarted, email, 10)).toBe(true);
+      expect(await restarted.stop()).toBe(0);
+    },
+  );
 });

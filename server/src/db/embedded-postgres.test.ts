@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmod, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeForPostgres, type PostgresUser } from './embedded-postgres';
+
+const asRoot = process.getuid?.() === 0;
+
+/** Log lines, as the app would write them. */
+function recordingLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+// Only root runs PostgreSQL as another user; for anyone else everything stays where it is.
+describe.skipIf(!asRoot)('running PostgreSQL as the postgres user from a private folder', () => {
+  let folder: string;
+  let user: PostgresUser;
+  let install: string;
+  let packagedInstall: string;
+
+  beforeAll(async () => {
+    const id = (flag: string) =>
+      Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }), 10);
+    user = { uid: id('-u'), gid: id('-g') };
+    folder = await mkdtemp(path.join(tmpdir(), 'bazaar-place-'));
+    await chmod(folder, 0o755);
+    // A clone in /root: the installed binaries sit under a folder of mode 700.
+    const privateFolder = path.join(folder, 'private');
+    await mkdir(privateFolder, { mode: 0o700 });
+    const packaged = path.dirname(
+      createRequire(createRequire(import.meta.url).resolve('embedded-postgres')).resolve(
+        `@embedded-postgres/${process.platform}-${process.arch}`,
+      ),
+    );
+    await cp(path.join(packaged, '..'), path.join(privateFolder, 'package'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    install = path.join(privateFolder, 'package', 'native');
+    packagedInstall = path.join(packaged, '..', 'native');
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  const runsAsPostgres = (binary: string) =>
+    spawnSync(binary, ['--version'], { uid: user.uid, gid: user.gid, encoding: 'utf8' }).stdout;
+
+  it('runs the binaries from a copy and keeps the cluster in a folder that user can reach, saying where', async () => {
+    const root = path.join(folder, 'reachable');
+    const databaseDir = path.join(folder, 'private', 'data', 'postgres');
+    expect(runsAsPostgres(path.join(install, 'bin', 'initdb'))).toBe(null);
+
+    const { logger, lines } = recordingLogger();
+    const placed = await placeForPostgres({ install, databaseDir }, user, logger, root);
+    expect(placed.install.startsWith(`${root}${path.sep}`)).toBe(true);
+    expect(runsAsPostgres(path.join(placed.install, 'bin', 'initdb'))).toMatch(/^initdb \(PostgreSQL\) \d+/);
+    expect(placed.databaseDir.startsWith(path.join(root, 'clusters'))).toBe(true);
+    expect(lines.join('')).toContain(`its data is kept in ${placed.databaseDir} instead`);
+
+    // The next start finds both again, and says where the data is again.
+    const again = recordingLogger();
+    expect(await placeForPostgres({ install, databaseDir }, user, again.logger, root)).toEqual(placed);
+    expect(again.lines.join('')).toContain(placed.databaseDir);
+  });
+
+  it('leaves everything where it is when that user can reach it', async () => {
+    const reachable = { install: packagedInstall, databaseDir: path.join(folder, 'data', 'postgres') };
+    const { logger, lines } = recordingLogger();
+    expect(await placeForPostgres(reachable, user, logger, path.join(folder, 'unused'))).toEqual(reachable);
+    expect(lines).toEqual([]);
+  });
+});
