@@ -58,9 +58,10 @@ export async function spawnAppServer(options: AppServerOptions = {}): Promise<Ap
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
-      // Each browser context of the tests plays a different client behind a proxy, so
-      // that the per-address rate limits of one journey do not hit the next.
-      TRUST_PROXY: 'true',
+      // Each browser context of the tests plays a different client behind one proxy (its
+      // own X-Forwarded-For), so that the per-address rate limits of one journey do not hit
+      // the next.
+      TRUST_PROXY: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
       ...options.environment,

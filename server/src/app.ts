@@ -56,9 +56,13 @@ export interface AppDependencies {
 /** Builds the whole HTTP application; tests call this with their own database. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database, storage, mailer, logger, authSecret } = dependencies;
+  const trustProxy = config.TRUST_PROXY;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.TRUST_PROXY,
+    // A number of proxies: the address that many hops back (Fastify, given a bare number,
+    // trusts no forwarded address at all).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // While draining on shutdown, a request that arrives on an open connection is still

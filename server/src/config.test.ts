@@ -31,14 +31,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
-  it('reads TRUST_PROXY as a switch or a list of proxy addresses', () => {
+  it('reads TRUST_PROXY as off, a number of proxies or a list of proxy addresses, never as "everyone"', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+    for (const everyone of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(/TRUST_PROXY: true would believe/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -5,21 +5,37 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** How many proxies TRUST_PROXY may name by count: more is a mistake, not a network. */
+const PROXY_HOPS_MAX = 10;
+
 /**
- * Whom to believe about the client's address (Fastify's trustProxy): `false`; `true` (every
- * hop: the left-most X-Forwarded-For address, which a client can choose unless the proxy
- * overwrites the header); or the proxies' addresses and CIDR ranges, comma-separated (the
- * right-most address that is not one of them: what the nearest untrusted hop was).
+ * Whom to believe about the client's address (Fastify's trustProxy): `false`; the number of
+ * proxies in front of the app (the address that many hops back, counted from the right of
+ * X-Forwarded-For, where each proxy appends); or the proxies' addresses and CIDR ranges,
+ * comma-separated (the right-most address that is not one of them). `true` is refused: it
+ * believes the left-most address, which the client writes itself when the proxy appends.
  */
-const proxyTrust = z.string().transform((value, context): boolean | string[] => {
+const proxyTrust = z.string().transform((value, context): false | number | string[] => {
   const text = value.trim().toLowerCase();
-  if (text === 'true' || text === 'yes' || text === '1') return true;
   if (text === 'false' || text === 'no' || text === '0' || text === '') return false;
+  if (/^\d+$/.test(text)) {
+    if (Number(text) <= PROXY_HOPS_MAX) return Number(text);
+    context.addIssue({ code: 'custom', message: `expected at most ${PROXY_HOPS_MAX} proxies` });
+    return z.NEVER;
+  }
+  if (text === 'true' || text === 'yes') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would believe any client address a client writes into X-Forwarded-For; set the number of proxies in front of the app (e.g. 1) or their addresses',
+    });
+    return z.NEVER;
+  }
   const addresses = text.split(',').map((address) => address.trim());
   if (addresses.every((address) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(address))) return addresses;
   context.addIssue({
     code: 'custom',
-    message: 'expected true, false, or the proxies’ addresses or CIDR ranges, comma-separated',
+    message: `expected false, the number of proxies (1 to ${PROXY_HOPS_MAX}), or the proxies’ addresses or CIDR ranges, comma-separated`,
   });
   return z.NEVER;
 });
