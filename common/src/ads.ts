@@ -116,6 +116,8 @@ export const adSellerSchema = z.object({
   verified: z.boolean(),
   /** The seller lets signed-in buyers see their phone number (profile privacy setting). */
   phone_visible: z.boolean(),
+  /** The seller takes new conversations (profile privacy setting "allow direct messages"). */
+  accepts_messages: z.boolean(),
 });
 
 export const adDetailSchema = z.object({

@@ -40,3 +40,11 @@ export const ANALYTICS_DAYS_MAX = 90;
 export const PROFILE_NAME_MAX_LENGTH = 100;
 export const PROFILE_PHONE_MAX_LENGTH = 40;
 export const PROFILE_LOCATION_MAX_LENGTH = 120;
+
+/** Messaging (issue 12). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Conversations anyone may start in an hour; accounts younger than a day start fewer. */
+export const CONVERSATIONS_PER_HOUR = 30;
+export const NEW_ACCOUNT_CONVERSATIONS_PER_HOUR = 10;
+export const NEW_ACCOUNT_HOURS = 24;
+export const MESSAGES_PER_MINUTE = 60;

@@ -34,6 +34,15 @@ export const errorMessages = {
   invalid_image: 'This image could not be read. Please choose another PNG, JPG or GIF file.',
   image_too_large: 'This image has too many pixels to process (the limit is 40 megapixels).',
   own_ad_favorite: "You can't add your own ad to your favorites.",
+  own_ad_message: "You can't send a message about your own ad.",
+  direct_messages_disabled: "This seller doesn't accept direct messages.",
+  user_blocked: "You can't exchange messages with this person.",
+  recipient_unavailable: 'This person has deleted their account.',
+  conversation_limit_reached:
+    "You've started too many conversations in the last hour. Please try again later.",
+  new_account_conversation_limit_reached:
+    'New accounts can start up to 10 conversations an hour. Please try again later.',
+  message_rate_limited: "You're sending messages too fast. Please wait a minute and try again.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -25,6 +25,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
 import { registerMediaRoutes } from './media/routes';
+import { registerMessagingRoutes } from './messaging/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
@@ -156,6 +157,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret, jobs });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage });
+  await registerMessagingRoutes(app, { db: database.db, guard, storage, publicUrl: config.PUBLIC_URL });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,
     publicUrl: config.PUBLIC_URL,

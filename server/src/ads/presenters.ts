@@ -60,6 +60,7 @@ export function presentAdDetail(row: AdDetailRow, storage: Storage): AdDetail {
       member_since: row.sellerSince.toISOString(),
       verified: row.sellerVerified,
       phone_visible: row.sellerPhoneVisible,
+      accepts_messages: row.sellerAcceptsMessages,
     },
   };
 }

@@ -261,11 +261,12 @@ export async function findAdDetail(db: Database, adId: string) {
     .leftJoin(profiles, eq(profiles.id, advertisements.user_id))
     .where(eq(advertisements.id, adId));
   if (!found) return undefined;
-  const { showPhoneNumber } = readProfileSettings(found.sellerSettings);
+  const { showPhoneNumber, allowDirectMessages } = readProfileSettings(found.sellerSettings);
   return {
     ...found,
     sellerPhone: showPhoneNumber && found.sellerPhone ? found.sellerPhone : null,
     sellerPhoneVisible: showPhoneNumber,
+    sellerAcceptsMessages: allowDirectMessages,
   };
 }
 

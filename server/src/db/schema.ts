@@ -338,3 +338,133 @@ export const payments = pgTable(
   },
   (table) => [index('payments_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
 );
+
+// ---------------------------------------------------------------------------
+// Messaging (issue 12, decision 0011). A deleted account or ad must not take the other
+// person's conversations with it: those references are ON DELETE SET NULL, and the ad's
+// title is kept on the conversation.
+
+/** One conversation per ad and buyer, between that buyer and the ad's seller. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ad_id: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
+    /** The ad's title when the conversation started, shown once the ad is gone. */
+    ad_title: text('ad_title').notNull(),
+    buyer_id: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    seller_id: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('conversations_ad_buyer_idx').on(table.ad_id, table.buyer_id),
+    // How many conversations a buyer started lately (the hourly limits).
+    index('conversations_buyer_created_idx').on(table.buyer_id, table.created_at),
+  ],
+);
+
+/**
+ * Each participant's side of a conversation: where it sits in their inbox (latest
+ * activity), what they have read, and their unread count, kept by the send and read
+ * transactions. `role` names the side, so the row outlives a deleted account.
+ */
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['buyer', 'seller'] }).notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    /** The time of the newest message this participant has seen; null before the first read. */
+    last_read_at: timestamp('last_read_at', { withTimezone: true }),
+    unread_count: integer('unread_count').notNull().default(0),
+    /** The e-mail about the current unread messages has gone out; reading resets it. */
+    unread_email_sent: boolean('unread_email_sent').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversation_id, table.role] }),
+    index('conversation_participants_inbox_idx').on(
+      table.user_id,
+      table.last_message_at.desc(),
+      table.conversation_id.desc(),
+    ),
+    index('conversation_participants_unread_idx')
+      .on(table.user_id)
+      .where(sql`unread_count > 0`),
+    check('conversation_participants_unread_nonnegative', sql`${table.unread_count} >= 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sender_id: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which side sent it; stays when the sender's account is deleted. */
+    sender_role: text('sender_role', { enum: ['buyer', 'seller'] }).notNull(),
+    body: text('body').notNull(),
+    /** Scam patterns found in the text when it was sent (common/messaging.ts), shown to the recipient. */
+    warnings: text('warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Taken after the conversation is locked, so within a conversation the order of
+     * created_at is the order of commits: a catch-up from the last message seen misses none.
+     */
+    created_at: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [
+    index('messages_conversation_created_idx').on(table.conversation_id, table.created_at, table.id),
+    // How many messages a sender sent in the last minute (the rate limit).
+    index('messages_sender_created_idx').on(table.sender_id, table.created_at),
+    check('messages_body_length', sql`char_length(${table.body}) between 1 and 2000`),
+  ],
+);
+
+/** A user who blocked another: no messages either way between them. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blocker_id: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blocked_id: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blocker_id, table.blocked_id] }),
+    index('user_blocks_blocked_idx').on(table.blocked_id),
+  ],
+);
+
+/** A participant's report of a conversation, kept for moderation. */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporter_id: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: ['scam', 'spam', 'abuse', 'other'] }).notNull(),
+    details: text('details').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('conversation_reports_conversation_reporter_idx').on(
+      table.conversation_id,
+      table.reporter_id,
+    ),
+    index('conversation_reports_created_idx').on(table.created_at.desc()),
+  ],
+);

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
+import { askAboutAd } from '../../test/messaging-factories';
 import { multipartForm } from '../../test/multipart';
 import { routeCollector } from '../../test/routes';
 import { createCheckout } from '../../test/subscription-helpers';
@@ -28,6 +29,8 @@ interface Fixture {
   adToDelete: string;
   /** An open checkout of the owner. */
   checkout: string;
+  /** A conversation about the owner's ad, started by a third user: the owner is a participant. */
+  conversation: string;
 }
 
 interface Row {
@@ -301,6 +304,64 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 303, other: 404 },
   },
 
+  // Conversations: the owner column is a participant; someone else's conversation does not
+  // exist for you (docs/decisions/0011).
+  {
+    route: 'POST /api/conversations',
+    variant: 'asking about the owner’s ad',
+    request: ({ ad }) => json('POST', '/api/conversations', { ad_id: ad, body: 'Is it still available?' }),
+    expect: signedIn(403, 201),
+  },
+  {
+    route: 'POST /api/conversations',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('POST', '/api/conversations', { ad_id: hiddenAd, body: 'Hello' }),
+    expect: signedIn(403, 404),
+  },
+  { route: 'GET /api/conversations', request: () => get('/api/conversations'), expect: signedIn(200) },
+  {
+    route: 'GET /api/conversations/unread',
+    request: () => get('/api/conversations/unread'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    request: ({ conversation }) => get(`/api/conversations/${conversation}`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    request: ({ conversation }) => get(`/api/conversations/${conversation}/messages`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    request: ({ conversation }) =>
+      json('POST', `/api/conversations/${conversation}/messages`, { body: 'Yes' }),
+    expect: signedIn(201, 404),
+  },
+  {
+    route: 'POST /api/conversations/:id/read',
+    request: ({ conversation }) => json('POST', `/api/conversations/${conversation}/read`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'POST /api/conversations/:id/reports',
+    request: ({ conversation }) =>
+      json('POST', `/api/conversations/${conversation}/reports`, { reason: 'spam' }),
+    expect: signedIn(201, 404),
+  },
+  {
+    route: 'PUT /api/conversations/:id/block',
+    request: ({ conversation }) => json('PUT', `/api/conversations/${conversation}/block`),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'DELETE /api/conversations/:id/block',
+    request: ({ conversation }) => json('DELETE', `/api/conversations/${conversation}/block`),
+    expect: signedIn(200, 404),
+  },
+
   // Payment providers sign their events; a session is no substitute.
   {
     route: 'POST /api/payments/webhooks/demo',
@@ -346,6 +407,15 @@ async function ownerState(ownerId: string) {
     checkouts: await query('select * from checkouts where user_id = $1 order by id'),
     favorites: await query('select * from favorites where user_id = $1 order by ad_id'),
     sessions: await query('select id, expires_at from sessions where user_id = $1 order by id'),
+    conversations: await query(
+      'select * from conversation_participants where user_id = $1 order by conversation_id, role',
+    ),
+    messages: await query(
+      `select m.* from messages m join conversation_participants p on p.conversation_id = m.conversation_id
+       where p.user_id = $1 order by m.id`,
+    ),
+    blocks: await query('select * from user_blocks where blocker_id = $1 order by blocked_id'),
+    reports: await query('select * from conversation_reports where reporter_id = $1 order by id'),
   };
 }
 
@@ -374,7 +444,9 @@ beforeAll(async () => {
   // No endpoint hides an ad (spec §5 has no such control); the status exists for moderation.
   await testApp.database.pool.query(`update advertisements set status = 'hidden' where id = $1`, [hiddenAd]);
   const { checkout } = await createCheckout(testApp.app, owner, 'starter');
-  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id };
+  const asker = await createSeller(testApp.app);
+  const { conversation_id: conversation } = await askAboutAd(testApp, asker, ad);
+  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id, conversation };
 });
 afterAll(() => testApp.close());
 

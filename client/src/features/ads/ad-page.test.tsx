@@ -47,6 +47,7 @@ const ad: AdDetail = {
     member_since: '2023-05-01T00:00:00.000Z',
     verified: true,
     phone_visible: true,
+    accepts_messages: true,
   },
 };
 

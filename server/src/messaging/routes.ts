@@ -1,0 +1,247 @@
+import {
+  blockResponseSchema,
+  conversationDetailSchema,
+  conversationIdParamsSchema,
+  inboxQuerySchema,
+  inboxResponseSchema,
+  messagePageResponseSchema,
+  messagesQuerySchema,
+  reportConversationBodySchema,
+  reportResponseSchema,
+  sendMessageBodySchema,
+  sentMessageResponseSchema,
+  startConversationBodySchema,
+  unreadCountResponseSchema,
+} from '@bazaar/common/messaging';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionGuard } from '../auth/session-guard';
+import type { Database } from '../db/database';
+import type { Storage } from '../media/storage';
+import { blockUser, unblockUser } from './blocks';
+import { presentConversationDetail, presentConversationSummary, presentMessage } from './presenters';
+import {
+  countUnreadMessages,
+  findConversationFlags,
+  findConversationOfUser,
+  findInbox,
+  findMessages,
+} from './queries';
+import { markConversationRead } from './read-state';
+import { reportConversation } from './reports';
+import { sendMessage, startConversation, type SendContext, type SentMessage } from './send-message';
+
+export interface MessagingRouteDependencies {
+  db: Database;
+  guard: SessionGuard;
+  storage: Storage;
+  publicUrl: string;
+}
+
+const tags = ['messaging'];
+
+export async function registerMessagingRoutes(
+  app: FastifyInstance,
+  { db, guard, storage, publicUrl }: MessagingRouteDependencies,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const context: SendContext = { siteHost: new URL(publicUrl).hostname };
+
+  const presentSent = (sent: SentMessage) => ({
+    conversation_id: sent.conversationId,
+    message: presentMessage(sent.message, sent.message.sender_role),
+  });
+
+  routes.post(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: "Ask about an ad: starts the conversation with its seller, or continues the buyer's one",
+        body: startConversationBodySchema,
+        response: { 201: sentMessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      const sent = await db.transaction((tx) =>
+        startConversation(
+          tx,
+          { adId: request.body.ad_id, buyerId: user.id, body: request.body.body },
+          context,
+        ),
+      );
+      return reply.status(201).send(presentSent(sent));
+    },
+  );
+
+  routes.get(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's conversations, latest activity first, paged by cursor",
+        querystring: inboxQuerySchema,
+        response: { 200: inboxResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const { rows, nextCursor } = await findInbox(db, user.id, request.query);
+      return {
+        conversations: rows.map((row) => presentConversationSummary(row, storage)),
+        next_cursor: nextCursor,
+      };
+    },
+  );
+
+  routes.get(
+    '/api/conversations/unread',
+    {
+      schema: {
+        tags,
+        summary: "The number of unread messages over all the user's conversations",
+        response: { 200: unreadCountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      return { unread: await countUnreadMessages(db, user.id) };
+    },
+  );
+
+  routes.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation of the signed-in user',
+        params: conversationIdParamsSchema,
+        response: { 200: conversationDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const row = await findConversationOfUser(db, request.params.id, user.id);
+      const flags = await findConversationFlags(db, row, user.id);
+      return presentConversationDetail(row, flags, storage);
+    },
+  );
+
+  routes.get(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          'Messages of a conversation, oldest to newest: the newest page, older ones, or newer ones to catch up',
+        params: conversationIdParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: messagePageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const { rows, hasMore } = await findMessages(db, conversation.id, request.query);
+      return { messages: rows.map((row) => presentMessage(row, conversation.my_role)), has_more: hasMore };
+    },
+  );
+
+  routes.post(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message in a conversation',
+        params: conversationIdParamsSchema,
+        body: sendMessageBodySchema,
+        response: { 201: sentMessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      const sent = await db.transaction((tx) =>
+        sendMessage(
+          tx,
+          { conversationId: request.params.id, senderId: user.id, body: request.body.body },
+          context,
+        ),
+      );
+      return reply.status(201).send(presentSent(sent));
+    },
+  );
+
+  routes.post(
+    '/api/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark every message of a conversation read',
+        params: conversationIdParamsSchema,
+        response: { 200: unreadCountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      await db.transaction((tx) => markConversationRead(tx, conversation.id, user.id));
+      return { unread: await countUnreadMessages(db, user.id) };
+    },
+  );
+
+  routes.put(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags,
+        summary: 'Block the other person of a conversation: no more messages either way',
+        params: conversationIdParamsSchema,
+        response: { 200: blockResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      await blockUser(db, user.id, conversation.other_id);
+      return { is_blocked_by_me: true };
+    },
+  );
+
+  routes.delete(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags,
+        summary: 'Unblock the other person of a conversation',
+        params: conversationIdParamsSchema,
+        response: { 200: blockResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      await unblockUser(db, user.id, conversation.other_id);
+      return { is_blocked_by_me: false };
+    },
+  );
+
+  routes.post(
+    '/api/conversations/:id/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Report a conversation to the moderators',
+        params: conversationIdParamsSchema,
+        body: reportConversationBodySchema,
+        response: { 201: reportResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      await reportConversation(db, conversation.id, user.id, request.body);
+      return reply.status(201).send({ is_reported_by_me: true as const });
+    },
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  CONVERSATIONS_PER_HOUR,
+  MESSAGES_PER_MINUTE,
+  NEW_ACCOUNT_CONVERSATIONS_PER_HOUR,
+  NEW_ACCOUNT_HOURS,
+} from '@bazaar/common/constants';
+import { findMessageWarnings } from '@bazaar/common/message-safety';
+import type { ConversationRole } from '@bazaar/common/messaging';
+import { readProfileSettings } from '@bazaar/common/settings';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { AppError, notFound } from '../http/errors';
+import { conversationNotFound, isBlockedEitherWay, isoTime, type Executor, type MessageRow } from './queries';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface SendContext {
+  /** Our host name, to tell links to this site from lookalikes. */
+  siteHost: string;
+}
+
+/** A message just written, with what the caller needs to tell the recipient. */
+export interface SentMessage {
+  conversationId: string;
+  message: MessageRow;
+  senderId: string;
+  recipientId: string;
+}
+
+const tooMany = (
+  code: 'conversation_limit_reached' | 'new_account_conversation_limit_reached' | 'message_rate_limited',
+) => new AppError(429, code);
+
+/**
+ * Serialises one user's sends across every app process for the rest of the transaction, so
+ * that the counts below cannot be raced past by parallel requests.
+ */
+async function lockSender(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`messaging:${userId}`}, 0))`);
+}
+
+/** At most MESSAGES_PER_MINUTE messages a minute per sender (issue 12, Limits). */
+async function checkMessageRate(tx: Executor, userId: string): Promise<void> {
+  const { rows } = await tx.execute<{ sent: number }>(sql`
+    select count(*)::int as sent from (
+      select 1 from messages
+      where sender_id = ${userId} and created_at > clock_timestamp() - interval '1 minute'
+      limit ${MESSAGES_PER_MINUTE}
+    ) recent`);
+  if ((rows[0]?.sent ?? 0) >= MESSAGES_PER_MINUTE) throw tooMany('message_rate_limited');
+}
+
+/**
+ * Conversations a user may start in an hour: fewer for accounts younger than a day, which
+ * is where spam comes from (issue 12, Limits).
+ */
+async function checkConversationRate(tx: Executor, userId: string): Promise<void> {
+  const { rows } = await tx.execute<{ started: number; is_new_account: boolean }>(sql`
+    select
+      (select count(*)::int from (
+         select 1 from conversations
+         where buyer_id = ${userId} and created_at > now() - interval '1 hour'
+         limit ${CONVERSATIONS_PER_HOUR}) recent) as started,
+      (select created_at > now() - make_interval(hours => ${NEW_ACCOUNT_HOURS}) from users where id = ${userId})
+        as is_new_account`);
+  const { started = 0, is_new_account: isNewAccount = false } = rows[0] ?? {};
+  if (isNewAccount && started >= NEW_ACCOUNT_CONVERSATIONS_PER_HOUR) {
+    throw tooMany('new_account_conversation_limit_reached');
+  }
+  if (started >= CONVERSATIONS_PER_HOUR) throw tooMany('conversation_limit_reached');
+}
+
+type LockedConversation = {
+  id: string;
+  my_role: ConversationRole;
+  other_id: string | null;
+  has_messages: boolean;
+};
+
+/** Locks a conversation of the user for a new message; 404 when it is not theirs. */
+async function lockConversation(
+  tx: Executor,
+  conversationId: string,
+  userId: string,
+): Promise<LockedConversation> {
+  const { rows } = await tx.execute<LockedConversation>(sql`
+    select c.id, me.role as my_role, other.user_id as other_id,
+           exists (select 1 from messages where conversation_id = c.id) as has_messages
+    from conversations c
+    join conversation_participants me on me.conversation_id = c.id and me.user_id = ${userId}
+    join conversation_participants other on other.conversation_id = c.id and other.role <> me.role
+    where c.id = ${conversationId}
+    for update of c`);
+  const [row] = rows;
+  if (!row) throw conversationNotFound();
+  return row;
+}
+
+/**
+ * Writes a message into a locked conversation and keeps both participants' inbox order,
+ * read state and unread count with it. created_at is taken now, after the lock, so within
+ * a conversation it follows the order of commits.
+ */
+async function writeMessage(
+  tx: Executor,
+  conversation: LockedConversation,
+  sender: { id: string },
+  body: string,
+  context: SendContext,
+): Promise<SentMessage> {
+  if (!conversation.other_id) throw new AppError(409, 'recipient_unavailable');
+  if (await isBlockedEitherWay(tx, sender.id, conversation.other_id)) throw new AppError(403, 'user_blocked');
+  await checkMessageRate(tx, sender.id);
+  const warnings = findMessageWarnings(body, {
+    isFirstMessage: !conversation.has_messages,
+    siteHost: context.siteHost,
+  });
+  const { rows } = await tx.execute<MessageRow>(sql`
+    insert into messages (conversation_id, sender_id, sender_role, body, warnings)
+    values (${conversation.id}, ${sender.id}, ${conversation.my_role}, ${body},
+            ${`{${warnings.join(',')}}`}::text[])
+    returning id, conversation_id, sender_role, body, warnings, ${isoTime('created_at')} as created_at,
+              false as is_read`);
+  const message = rows[0]!;
+  // The sender has seen everything up to their own message.
+  await tx.execute(sql`
+    update conversation_participants participant set
+      last_message_at = sent.created_at,
+      unread_count = case when role = ${conversation.my_role} then 0 else unread_count + 1 end,
+      last_read_at = case when role = ${conversation.my_role} then sent.created_at else last_read_at end
+    from (select created_at from messages where id = ${message.id}) sent
+    where participant.conversation_id = ${conversation.id}`);
+  return {
+    conversationId: conversation.id,
+    message,
+    senderId: sender.id,
+    recipientId: conversation.other_id,
+  };
+}
+
+/** Sends a message in an existing conversation of the sender. */
+export async function sendMessage(
+  tx: Transaction,
+  input: { conversationId: string; senderId: string; body: string },
+  context: SendContext,
+): Promise<SentMessage> {
+  await lockSender(tx, input.senderId);
+  const conversation = await lockConversation(tx, input.conversationId, input.senderId);
+  return writeMessage(tx, conversation, { id: input.senderId }, input.body, context);
+}
+
+/**
+ * Asks the seller of an ad (issue 12): starts the conversation between this buyer and this
+ * seller about this ad, or continues the one they have.
+ */
+export async function startConversation(
+  tx: Transaction,
+  input: { adId: string; buyerId: string; body: string },
+  context: SendContext,
+): Promise<SentMessage> {
+  await lockSender(tx, input.buyerId);
+  const { rows: ads } = await tx.execute<{
+    user_id: string;
+    title: string;
+    status: string;
+    settings: unknown;
+  }>(sql`
+    select a.user_id, a.title, a.status, p.settings from advertisements a
+    left join profiles p on p.id = a.user_id
+    where a.id = ${input.adId}
+    for share of a`);
+  const ad = ads[0];
+  if (ad?.user_id === input.buyerId) throw new AppError(403, 'own_ad_message');
+  if (!ad || ad.status !== 'active') throw notFound('This ad does not exist.');
+
+  const { rows: existing } = await tx.execute<{ id: string }>(sql`
+    select id from conversations where ad_id = ${input.adId} and buyer_id = ${input.buyerId}`);
+  let conversationId = existing[0]?.id;
+  if (!conversationId) {
+    // A seller who turned direct messages off takes no new conversations; the ones they
+    // already have go on.
+    if (!readProfileSettings(ad.settings).allowDirectMessages)
+      throw new AppError(403, 'direct_messages_disabled');
+    if (await isBlockedEitherWay(tx, input.buyerId, ad.user_id)) throw new AppError(403, 'user_blocked');
+    await checkConversationRate(tx, input.buyerId);
+    const { rows: created } = await tx.execute<{ id: string }>(sql`
+      with conversation as (
+        insert into conversations (ad_id, ad_title, buyer_id, seller_id)
+        values (${input.adId}, ${ad.title}, ${input.buyerId}, ${ad.user_id})
+        returning id
+      ), participants as (
+        insert into conversation_participants (conversation_id, role, user_id, last_message_at)
+        select id, role, user_id, now() from conversation,
+          (values ('buyer', ${input.buyerId}::uuid), ('seller', ${ad.user_id}::uuid)) as sides(role, user_id)
+      )
+      select id from conversation`);
+    conversationId = created[0]!.id;
+  }
+  const conversation = await lockConversation(tx, conversationId, input.buyerId);
+  return writeMessage(tx, conversation, { id: input.buyerId }, input.body, context);
+}
