@@ -26,9 +26,12 @@ function initials(user: CurrentUser['user']): string {
 /** The signed-in user's menu: Profile, Dashboard, Subscription, Logout (spec §2). */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still leave it.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
+        <Button variant="ghost" size="icon" className="rounded-full">
+          {/* Named by its content, so the name holds the initials it shows: "User menu MG". */}
+          <span className="sr-only">User menu </span>
           <span className="flex size-9 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
             {initials(user)}
           </span>

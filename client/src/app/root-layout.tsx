@@ -11,11 +11,30 @@ const EmailVerificationNotice = lazy(() =>
   })),
 );
 
+const MAIN_ID = 'main';
+
+/** The first thing Tab reaches: hidden until focused, it moves focus past the header to the page. */
+function SkipToContent() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function RootLayout() {
   const navigation = useNavigation();
   const { data: currentUser } = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipToContent />
       {navigation.state === 'loading' ? (
         <div
           role="progressbar"
@@ -29,7 +48,7 @@ export function RootLayout() {
           <EmailVerificationNotice email={currentUser.user.email} />
         </Suspense>
       ) : null}
-      <main className="flex-1">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -214,10 +214,12 @@ function AdSummary({ ad }: { ad: AdDetail }) {
           onClick={toggleFavorite}
           disabled={isOwner || setFavorite.isPending}
           aria-pressed={isOwner ? undefined : isFavorite}
-          aria-label={`${isFavorite ? 'Remove from favorites' : 'Add to favorites'} (${ad.likes} likes)`}
           title={isOwner ? 'Likes of your ad' : undefined}
         >
-          <Heart className={cn(isFavorite && 'fill-destructive text-destructive')} /> {formatCount(ad.likes)}
+          <Heart className={cn(isFavorite && 'fill-destructive text-destructive')} />
+          {/* Named by its content, so the name holds the count it shows: "Add to favorites (3 likes)". */}
+          <span className="sr-only">{isFavorite ? 'Remove from favorites' : 'Add to favorites'} (</span>
+          {formatCount(ad.likes)} <span className="sr-only">likes)</span>
         </Button>
         <Button variant="outline" size="sm" onClick={() => void share()}>
           <Share2 /> Share

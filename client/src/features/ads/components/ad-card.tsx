@@ -67,7 +67,7 @@ export function AdCard({
         </div>
         <div className={cn('flex min-w-0 flex-1 flex-col gap-1.5 p-3 sm:p-4', isList && 'justify-center')}>
           <h3 className="line-clamp-2 leading-snug font-semibold group-hover:text-primary">{ad.title}</h3>
-          <p className="text-lg font-bold text-primary">{formatPrice(ad.price)}</p>
+          <div className="text-lg font-bold text-primary">{formatPrice(ad.price)}</div>
           <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{ad.location}</span>

@@ -1,0 +1,275 @@
+/**
+ * axe-core on every page, signed out and in, at desktop and phone width: no serious or
+ * critical violation anywhere. A page someone adds to the app gets a line in `pages` below.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AxeResults, Result } from 'axe-core';
+import type Axe from 'axe-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts';
+import { DESKTOP, hasChromium, PHONE, useBrowser, type Session } from '../support/browser';
+
+/** Who looks at the page: nobody signed in, a demo seller with ads and a plan, or a new trial seller. */
+type Visitor = 'anonymous' | 'demo seller' | 'new seller';
+
+/** What the pages need to know about the demo data, found once before the first page. */
+interface Fixture {
+  /** An active ad of the demo seller's. */
+  demoSellerAdId: string;
+  /** A word that finds several ads. */
+  searchWord: string;
+}
+
+interface AuditedPage {
+  name: string;
+  visitor: Visitor;
+  path: string | ((fixture: Fixture) => string);
+  /** Something that shows once the page has its data (a heading, usually). */
+  ready: (page: Page) => Locator;
+  /** Puts the page in the state to check (opens a menu, a dialog...) after it is ready. */
+  open?: (page: Page) => Promise<void>;
+  /** Only at one width (a state that exists only there, such as the mobile menu). */
+  only?: 'desktop' | 'phone';
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name, level: 1 }).first();
+
+export const pages: AuditedPage[] = [
+  // Signed out.
+  { name: 'home', visitor: 'anonymous', path: '/', ready: heading(/./) },
+  { name: 'login', visitor: 'anonymous', path: '/login', ready: heading('Welcome Back') },
+  { name: 'register', visitor: 'anonymous', path: '/register', ready: heading('Create Account') },
+  {
+    name: 'forgot password',
+    visitor: 'anonymous',
+    path: '/forgot-password',
+    ready: heading('Forgot Password?'),
+  },
+  {
+    name: 'search with results',
+    visitor: 'anonymous',
+    path: ({ searchWord }) => `/search?q=${searchWord}`,
+    ready: (page) => page.getByRole('main').getByRole('article').first(),
+  },
+  {
+    name: 'category',
+    visitor: 'anonymous',
+    path: '/category/electronics',
+    ready: (page) => page.getByRole('main').getByRole('article').first(),
+  },
+  {
+    name: 'ad page',
+    visitor: 'anonymous',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
+    ready: heading(/./),
+  },
+  { name: 'subscription', visitor: 'anonymous', path: '/subscription', ready: heading(/./) },
+  { name: 'not found', visitor: 'anonymous', path: '/no/such/page', ready: heading('Page Not Found') },
+  {
+    name: 'mobile menu',
+    visitor: 'anonymous',
+    path: '/',
+    ready: heading(/./),
+    open: openMobileMenu,
+    only: 'phone',
+  },
+
+  // Signed in: a seller with ads, a plan and statistics.
+  { name: 'dashboard', visitor: 'demo seller', path: '/dashboard', ready: heading(/^Welcome back/) },
+  {
+    name: 'dashboard analytics',
+    visitor: 'demo seller',
+    path: '/dashboard?tab=analytics',
+    ready: heading(/^Welcome back/),
+  },
+  {
+    name: 'dashboard social',
+    visitor: 'demo seller',
+    path: '/dashboard?tab=social',
+    ready: heading(/^Welcome back/),
+  },
+  {
+    name: 'dashboard settings',
+    visitor: 'demo seller',
+    path: '/dashboard?tab=settings',
+    ready: heading(/^Welcome back/),
+  },
+  { name: 'profile', visitor: 'demo seller', path: '/profile', ready: heading(/./) },
+  { name: 'profile my ads', visitor: 'demo seller', path: '/profile?tab=my-ads', ready: heading(/./) },
+  {
+    name: 'profile achievements',
+    visitor: 'demo seller',
+    path: '/profile?tab=achievements',
+    ready: heading(/./),
+  },
+  { name: 'post ad', visitor: 'demo seller', path: '/post-ad', ready: heading(/./) },
+  {
+    name: 'edit ad',
+    visitor: 'demo seller',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}/edit`,
+    ready: (page) => page.getByLabel('Title'),
+  },
+  { name: 'subscription', visitor: 'demo seller', path: '/subscription', ready: heading(/./) },
+  {
+    name: 'ad page as owner',
+    visitor: 'demo seller',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
+    ready: heading(/./),
+  },
+  {
+    name: 'user menu',
+    visitor: 'demo seller',
+    path: '/',
+    ready: heading(/./),
+    open: async (page) => {
+      await page
+        .getByRole('navigation', { name: 'Account' })
+        .getByRole('button', { name: 'User menu' })
+        .click();
+      await page.getByRole('menu').waitFor();
+    },
+    only: 'desktop',
+  },
+  {
+    name: 'mobile menu',
+    visitor: 'demo seller',
+    path: '/',
+    ready: heading(/./),
+    open: openMobileMenu,
+    only: 'phone',
+  },
+
+  // Signed in: a new seller on the trial, with no ads yet.
+  { name: 'dashboard', visitor: 'new seller', path: '/dashboard', ready: heading(/^Welcome back/) },
+  { name: 'subscription', visitor: 'new seller', path: '/subscription', ready: heading(/./) },
+  {
+    name: 'ad page as other user',
+    visitor: 'new seller',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
+    ready: heading(/./),
+  },
+];
+
+async function openMobileMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+}
+
+/** Violations at these impacts fail the page. */
+const failingImpacts = new Set(['serious', 'critical']);
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core in the page. Injected with `evaluate` (not a script tag), so the app's
+ * Content-Security-Policy stays as it is. The experimental rules run too:
+ * label-content-name-mismatch is one of them.
+ */
+async function audit(page: Page): Promise<Result[]> {
+  await page.evaluate(await axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof Axe }).axe;
+    const experimental = axe
+      .getRules(['experimental'])
+      .map((rule) => [rule.ruleId, { enabled: true }] as const);
+    return axe.run(document, { rules: Object.fromEntries(experimental) });
+  });
+  return (results as AxeResults).violations.filter((violation) => failingImpacts.has(violation.impact ?? ''));
+}
+
+/** One line per rule and one per node: what is wrong and where, to fix it without rerunning. */
+function describeViolations(violations: Result[]): string {
+  return violations
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}): ${violation.help}, ${violation.nodes.length} node(s)`,
+        ...violation.nodes.map(
+          (node) =>
+            `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ')}`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+describe.skipIf(!hasChromium)('accessibility', () => {
+  const { openSession } = useBrowser();
+
+  describe.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('at %s width', (width, viewport) => {
+    // One browser context per visitor at this width, signed in once and reused by its pages.
+    const sessions = new Map<Visitor, Promise<Session>>();
+    let fixture: Fixture;
+
+    function sessionOf(visitor: Visitor): Promise<Session> {
+      let session = sessions.get(visitor);
+      if (!session) {
+        session = openSession(viewport).then(async (opened) => {
+          if (visitor === 'demo seller') await signInAsDemoSeller(opened.context);
+          if (visitor === 'new seller') await signUpAndSignIn(opened, { name: 'Robin Avery' });
+          return opened;
+        });
+        sessions.set(visitor, session);
+      }
+      return session;
+    }
+
+    beforeAll(async () => {
+      const { page } = await sessionOf('demo seller');
+      const response = await page.request.get('/api/me/ads?limit=1');
+      const { ads } = (await response.json()) as { ads: { id: string; title: string }[] };
+      fixture = { demoSellerAdId: ads[0]!.id, searchWord: 'bike' };
+    });
+    afterAll(async () => {
+      for (const session of sessions.values()) await (await session).context.close();
+    });
+
+    it.for(pages.filter((entry) => (entry.only ?? width) === width))('$name ($visitor)', async (entry) => {
+      const { page } = await sessionOf(entry.visitor);
+      const path = typeof entry.path === 'string' ? entry.path : entry.path(fixture);
+      await page.goto(path);
+      await entry.ready(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      await entry.open?.(page);
+      const violations = await audit(page);
+      expect(violations.length, `${path} at ${width} width:\n${describeViolations(violations)}`).toBe(0);
+    });
+  });
+});
+
+describe.skipIf(!hasChromium)('the skip link', () => {
+  const { openSession } = useBrowser();
+
+  it('is the first thing Tab reaches, shows itself when focused and moves focus to the page', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const skipLink = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skipLink.boundingBox(), 'hidden until focused').toMatchObject({ width: 1, height: 1 });
+    await page.keyboard.press('Tab');
+    expect(await skipLink.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect((await skipLink.boundingBox())?.width).toBeGreaterThan(50);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('header, main')?.tagName),
+      'the next Tab goes on inside the page, past the header',
+    ).toBe('MAIN');
+    await session.context.close();
+  });
+});
+
+async function signInAsDemoSeller(context: BrowserContext) {
+  const response = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: 'maria@demo.bazaar.local', password: 'bazaar-demo' },
+    headers: { origin: inject('baseUrl') },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
