@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, badRequest, errorBody } from '../http/errors';
-import { requestOrigin } from '../http/origin-check';
+import { isFromBrowser, requestOrigin } from '../http/origin-check';
 import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';
 import { webHeadersOf } from './web-headers';
 
@@ -105,15 +105,35 @@ function completeBody(path: string, body: unknown): unknown {
   return body;
 }
 
+/**
+ * The library's headers that hand the session token to a bearer client (`set-auth-token`,
+ * exposed to scripts of other origins): a browser keeps its session in the httpOnly cookie,
+ * out of reach of the page's scripts, and never gets them.
+ */
+const BEARER_TOKEN_HEADERS = new Set(['set-auth-token', 'access-control-expose-headers']);
+
+/** The body without the raw session token the library puts in sign-in answers. */
+function withoutSessionToken(text: string): string {
+  const body = JSON.parse(text) as unknown;
+  if (body === null || typeof body !== 'object' || !('token' in body)) return text;
+  const { token: _token, ...rest } = body;
+  return JSON.stringify(rest);
+}
+
 async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.status(response.status);
+  const isBrowser = isFromBrowser(reply.request);
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    if (name === 'set-cookie' || name === 'content-length') return;
+    if (isBrowser && BEARER_TOKEN_HEADERS.has(name)) return;
+    reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  if (response.ok && isJson && text) return reply.send(withoutSessionToken(text));
+  if (response.status >= 400 && isJson) {
     if (response.status === 429) {
       reply.header('retry-after', response.headers.get('x-retry-after') ?? '60');
     }

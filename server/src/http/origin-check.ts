@@ -9,6 +9,14 @@ export function requestOrigin(request: FastifyRequest): string {
 }
 
 /**
+ * Whether a browser sent the request: browsers send `Origin` (or at least `Sec-Fetch-Site`)
+ * on every state-changing request; other clients send neither.
+ */
+export function isFromBrowser(request: FastifyRequest): boolean {
+  return request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined;
+}
+
+/**
  * Refuses state-changing API requests sent by pages of other sites (CSRF). Browsers send
  * `Origin` (or at least `Sec-Fetch-Site`) on such requests; clients that send neither are
  * not browsers and authenticate with a bearer token, which another site cannot borrow.

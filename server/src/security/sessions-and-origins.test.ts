@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, signIn, type TestSeller } from '../../test/factories';
+import { cookieFrom, createSeller, nextRemoteAddress, type TestSeller } from '../../test/factories';
 import { routeCollector } from '../../test/routes';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { PAYMENT_WEBHOOK_PREFIX } from '../payments/webhook-routes';
@@ -20,9 +20,18 @@ afterAll(() => testApp.close());
 
 const SESSION_COOKIE = 'bazaar.session_token';
 
-/** A seller with a fresh session, as a cookie value and as the bearer token sign-in hands out. */
+/**
+ * A seller with a fresh session, as a cookie value and as the bearer token sign-in hands a
+ * client that is not a browser (no Origin).
+ */
 async function sessionOf(seller: TestSeller) {
-  const { response, cookie } = await signIn(testApp.app, { email: seller.email, password: seller.password });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: nextRemoteAddress(),
+    payload: { email: seller.email, password: seller.password },
+  });
+  const cookie = cookieFrom(response.headers['set-cookie']);
   const bearer = String(response.headers['set-auth-token'] ?? '');
   expect(bearer).not.toBe('');
   const signed = decodeURIComponent(cookie.split(`${SESSION_COOKIE}=`)[1] ?? '');
