@@ -22,7 +22,7 @@ export async function fetchAllAdsAsOneList(pool: pg.Pool): Promise<AllAdsBaselin
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const { rows } = await pool.query<{ id: string }>(
-      `select id, user_id, title, description, price, category, location, featured, views, likes,
+      `select id, user_id, title, description, price, category, location, featured_until, views, likes,
               status, created_at, updated_at
        from advertisements where status = 'active' and id > $1 order by id limit $2`,
       [after, BATCH],

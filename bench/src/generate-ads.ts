@@ -121,7 +121,7 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
       const parameters = [nouns, adjectives, sentences, rareWords, places, placePrefixes, states, categories];
       await client.query(
         `insert into advertisements
-           (user_id, title, description, price, category, location, featured, views, likes, status, created_at, updated_at)
+           (user_id, title, description, price, category, location, featured_until, views, likes, status, created_at, updated_at)
          select user_id,
                 left(initcap(${pick('$2::text[]', 1.5)}) || ' ' || ${pick('$1::text[]', 2)}
                      || case when random() < 0.3 then ' and ' || ${pick('$1::text[]', 2)} else '' end, 100),
@@ -131,7 +131,8 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
                 round(exp(random() * ln(100000))::numeric, 2),
                 ${pick('$8::text[]')},
                 ${pick('$6::text[]')} || ${pick('$5::text[]')} || ', ' || ${pick('$7::text[]')},
-                random() < 0.02,
+                -- One ad in a thousand is in a featured week, as paid featuring would make it.
+                case when random() < 0.001 then now() + random() * interval '7 days' end,
                 views,
                 floor(views * random() * 0.05)::int,
                 case when random() < 0.02 then 'hidden' else 'active' end,
@@ -170,7 +171,7 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
         locations: number;
       }>(
         `select count(*)::int as ads, count(*) filter (where status = 'active')::int as active,
-                count(*) filter (where featured)::int as featured, count(distinct location)::int as locations
+                count(*) filter (where featured_until > now())::int as featured, count(distinct location)::int as locations
          from advertisements`,
       );
       log(`done: ${JSON.stringify(summary[0])}`, started);

@@ -136,7 +136,7 @@ async function measureWithApp(
     step('client weight and Lighthouse');
     const clientWeight = await measureClientWeight();
     const { rows } = await pool.query<{ id: string; active: number }>(
-      `select (select id from advertisements where status = 'active' and featured order by created_at desc limit 1) as id,
+      `select (select id from advertisements where status = 'active' order by featured_until desc nulls last, created_at desc limit 1) as id,
               (select count(*)::int from advertisements where status = 'active') as active`,
     );
     const pages: [RoutePage, string][] = [

@@ -76,6 +76,7 @@ export const adSummarySchema = z.object({
   price: z.number().nonnegative(),
   category: categoryIdSchema,
   location: z.string(),
+  /** Featured now: a paid or included featured week is running (issue 13). */
   featured: z.boolean(),
   views: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
@@ -86,7 +87,11 @@ export const adSummarySchema = z.object({
 export type AdSummary = z.infer<typeof adSummarySchema>;
 
 /** One of the signed-in seller's own ads (any status). */
-export const myAdSummarySchema = adSummarySchema.extend({ status: adStatusSchema });
+export const myAdSummarySchema = adSummarySchema.extend({
+  status: adStatusSchema,
+  /** When the running featured week ends; null when not featured now. */
+  featured_until: z.iso.datetime().nullable(),
+});
 export type MyAdSummary = z.infer<typeof myAdSummarySchema>;
 
 export const adImageSchema = z.object({
@@ -130,6 +135,8 @@ export const adDetailSchema = z.object({
   category_name: z.string(),
   location: z.string(),
   featured: z.boolean(),
+  /** When the running featured week ends; null when not featured now. */
+  featured_until: z.iso.datetime().nullable(),
   views: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
   status: adStatusSchema,

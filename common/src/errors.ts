@@ -43,6 +43,11 @@ export const errorMessages = {
   new_account_conversation_limit_reached:
     'New accounts can start up to 10 conversations an hour. Please try again later.',
   message_rate_limited: "You're sending messages too fast. Please wait a minute and try again.",
+  ad_not_featurable: 'Only active ads can be featured.',
+  no_included_features: 'Your plan has no included features left this period.',
+  wrong_password: 'The password is not correct.',
+  password_not_set:
+    "Your account has no password yet. Set one with 'Forgot password?' on the login page first.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

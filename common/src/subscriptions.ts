@@ -15,9 +15,16 @@ const cents = z.number().int().nonnegative();
 export const createCheckoutRequestSchema = z.strictObject({ plan_id: planIdSchema });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
+export const checkoutPurposeSchema = z.enum(['plan', 'feature']);
+
+/** A payment attempt: for a plan, or for featuring an ad (issue 13). */
 export const checkoutSchema = z.object({
   id: z.uuid(),
-  plan_id: planIdSchema,
+  purpose: checkoutPurposeSchema,
+  /** The plan bought; null when featuring an ad. */
+  plan_id: planIdSchema.nullable(),
+  /** The ad to feature; null for a plan. */
+  ad_id: z.uuid().nullable(),
   provider: paymentProviderSchema,
   status: checkoutStatusSchema,
   amount_cents: cents,
@@ -79,11 +86,14 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
-export const paymentKindSchema = z.enum(['subscribe', 'change', 'renewal']);
+export const paymentKindSchema = z.enum(['subscribe', 'change', 'renewal', 'feature']);
 
 export const paymentSchema = z.object({
   id: z.uuid(),
-  plan_id: planIdSchema,
+  /** Null for a featured week (`kind` feature). */
+  plan_id: planIdSchema.nullable(),
+  /** The featured ad; null for a plan, or once the ad is deleted. */
+  ad_id: z.uuid().nullable(),
   kind: paymentKindSchema,
   amount_cents: cents,
   credit_cents: cents,

@@ -78,6 +78,7 @@ export function myAd(overrides: Partial<MyAdSummary> = {}): MyAdSummary {
     category: 'sports-outdoors',
     location: 'Reno, NV',
     featured: false,
+    featured_until: null,
     views: 5,
     likes: 2,
     created_at: '2024-03-02T00:00:00.000Z',

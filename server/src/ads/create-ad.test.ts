@@ -76,6 +76,7 @@ describe('POST /api/ads', () => {
       category_name: 'Sports & Outdoors',
       location: 'Austin, TX',
       featured: false,
+      featured_until: null,
       views: 0,
       likes: 0,
       status: 'active',

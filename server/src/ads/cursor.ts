@@ -34,6 +34,16 @@ export function decodeCursor(text: string, sort: string, isValidKey: (key: strin
   return { sort, key, id };
 }
 
+/** The sort a cursor was made for, without checking the rest of it; undefined if unreadable. */
+export function cursorSortOf(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return Array.isArray(parsed) && typeof parsed[0] === 'string' ? parsed[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sort keys as PostgreSQL prints them in our queries. */
 export const cursorKeyFormats = {
   /** `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` */

@@ -18,11 +18,12 @@ export function presentAdSummary(row: AdSummaryRow, storage: Storage): AdSummary
 }
 
 export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSummary {
-  return { ...presentAdSummary(row, storage), status: row.status };
+  return { ...presentAdSummary(row, storage), status: row.status, featured_until: row.featured_until };
 }
 
-export function presentAdDetail(row: AdDetailRow, storage: Storage): AdDetail {
+export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = new Date()): AdDetail {
   const { ad } = row;
+  const featuredUntil = ad.featured_until && ad.featured_until > now ? ad.featured_until : null;
   return {
     id: ad.id,
     user_id: ad.user_id,
@@ -32,7 +33,8 @@ export function presentAdDetail(row: AdDetailRow, storage: Storage): AdDetail {
     category: ad.category,
     category_name: row.categoryName,
     location: ad.location,
-    featured: ad.featured,
+    featured: featuredUntil !== null,
+    featured_until: featuredUntil?.toISOString() ?? null,
     views: ad.views,
     likes: ad.likes,
     status: ad.status,

@@ -4,7 +4,7 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
-import { cursorKeyFormats, decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { cursorKeyFormats, cursorSortOf, decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { searchTextQuery } from './search-text';
 
 /** An ad as lists show it, with the storage key of its first image's card variant. */
@@ -14,7 +14,10 @@ export type AdSummaryRow = {
   price: number;
   category: string;
   location: string;
+  /** Featured now (its featured week has not ended). */
   featured: boolean;
+  /** ISO 8601, UTC: end of the running featured week; null when not featured now. */
+  featured_until: string | null;
   views: number;
   likes: number;
   status: 'active' | 'hidden';
@@ -28,8 +31,15 @@ export interface AdPage<Row> {
   nextCursor: string | null;
 }
 
+/** Featured now: its week has not ended (the end-of-feature job clears the column later). */
+const featuredNow = sql`a.featured_until > now()`;
+const notFeaturedNow = sql`(a.featured_until is null or a.featured_until <= now())`;
+
 const summaryColumns = sql`
-  a.id, a.title, a.price, a.category, a.location, a.featured, a.views, a.likes, a.status,
+  a.id, a.title, a.price, a.category, a.location, coalesce(${featuredNow}, false) as featured,
+  case when ${featuredNow}
+    then to_char(a.featured_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as featured_until,
+  a.views, a.likes, a.status,
   to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   (select m.card_key from ad_media m
     where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key`;
@@ -105,10 +115,9 @@ function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
 
 async function readPage<Row extends { id: string }>(
   db: Database,
-  query: { where: SQL; order: SortOrder; sort: string; cursor?: string; limit: number },
-): Promise<AdPage<Row>> {
-  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order.isValidKey) : undefined;
-  const where = cursor ? sql`${query.where} and ${query.order.after(cursor)}` : query.where;
+  query: { where: SQL; order: SortOrder; sort: string; cursor?: Cursor; limit: number },
+): Promise<AdPage<Row> & { lastCursor: string | null }> {
+  const where = query.cursor ? sql`${query.where} and ${query.order.after(query.cursor)}` : query.where;
   const { rows } = await db.execute<Row & { sort_key: string }>(sql`
     select ${summaryColumns}, ${query.order.key} as sort_key
     from advertisements a
@@ -118,24 +127,69 @@ async function readPage<Row extends { id: string }>(
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const lastCursor = last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : null;
   return {
     rows: page.map(({ sort_key: _sortKey, ...row }) => row as unknown as Row),
-    nextCursor: hasMore && last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : null,
+    nextCursor: hasMore ? lastCursor : null,
+    lastCursor,
   };
 }
 
-/** One page of active ads matching the criteria, in the chosen order. */
-export function findAdsForSearch(
+/** The cursor sort of the featured ads that lead a category's list (see findAdsForSearch). */
+const featuredSortOf = (sort: AdSort) => `featured-${sort}`;
+
+/**
+ * One page of active ads matching the criteria, in the chosen order. Within a category the
+ * ads featured now lead (issue 13): the list runs through them first, then through the rest,
+ * each in the chosen order; the cursor says which of the two it is in. Both parts read the
+ * sort's own index (the featured part the small featured_until index), so no page is sorted
+ * in memory beyond the few ads featured now.
+ */
+export async function findAdsForSearch(
   db: Database,
   criteria: AdSearchCriteria & { cursor?: string; limit: number },
 ): Promise<AdPage<AdSummaryRow>> {
-  return readPage<AdSummaryRow>(db, {
-    where: searchConditions(criteria),
-    order: sortOrders[criteria.sort],
-    sort: criteria.sort,
-    cursor: criteria.cursor,
+  const order = sortOrders[criteria.sort];
+  const where = searchConditions(criteria);
+  const decode = (sort: string) =>
+    criteria.cursor ? decodeCursor(criteria.cursor, sort, order.isValidKey) : undefined;
+  if (!criteria.category) {
+    return readPage<AdSummaryRow>(db, {
+      where,
+      order,
+      sort: criteria.sort,
+      cursor: decode(criteria.sort),
+      limit: criteria.limit,
+    });
+  }
+  const featuredSort = featuredSortOf(criteria.sort);
+  const isInRest = criteria.cursor !== undefined && cursorSortOf(criteria.cursor) !== featuredSort;
+  const rest = (cursor: Cursor | undefined, limit: number) =>
+    readPage<AdSummaryRow>(db, {
+      where: sql`${where} and ${notFeaturedNow}`,
+      order,
+      sort: criteria.sort,
+      cursor,
+      limit,
+    });
+  if (isInRest) return rest(decode(criteria.sort), criteria.limit);
+
+  const lead = await readPage<AdSummaryRow>(db, {
+    where: sql`${where} and ${featuredNow}`,
+    order,
+    sort: featuredSort,
+    cursor: decode(featuredSort),
     limit: criteria.limit,
   });
+  if (lead.nextCursor) return lead;
+  const remaining = criteria.limit - lead.rows.length;
+  if (remaining === 0) {
+    // The featured ads fill this page exactly: the next one starts the rest after the last of them.
+    const hasRest = (await rest(undefined, 1)).rows.length > 0;
+    return { rows: lead.rows, nextCursor: hasRest ? lead.lastCursor : null };
+  }
+  const following = await rest(undefined, remaining);
+  return { rows: [...lead.rows, ...following.rows], nextCursor: following.nextCursor };
 }
 
 /**
@@ -171,13 +225,28 @@ export async function searchAds(
   return { page, total };
 }
 
-/** The newest featured active ads for the home page (spec §2: at most 6). */
-export async function findFeaturedAds(db: Database): Promise<AdSummaryRow[]> {
+/** How long the home page shows one set of featured ads before the next. */
+export const FEATURED_ROTATION_SECONDS = 5 * 60;
+
+/**
+ * The home page's featured ads (spec §2: at most 6), rotating fairly among all those
+ * featured now: in a fixed order (by id), each period of FEATURED_ROTATION_SECONDS shows the
+ * next 6 round the circle, so over n periods every one of n ads is shown equally often.
+ */
+export async function findFeaturedAds(db: Database, now: Date = new Date()): Promise<AdSummaryRow[]> {
+  const period = Math.floor(now.getTime() / 1000 / FEATURED_ROTATION_SECONDS);
   const { rows } = await db.execute<AdSummaryRow>(sql`
-    select ${summaryColumns} from advertisements a
-    where a.status = 'active' and a.featured
-    order by a.created_at desc nulls last
-    limit ${HOME_FEATURED_LIMIT}`);
+    with current_featured as (
+      select a.id, (row_number() over (order by a.id) - 1)::bigint as place, count(*) over () as total
+      from advertisements a
+      where a.status = 'active' and a.featured_until > ${now.toISOString()}::timestamptz
+    ), shown as (
+      select id, mod(place - mod(${period}::bigint * ${HOME_FEATURED_LIMIT}, total) + total, total) as turn
+      from current_featured
+    )
+    select ${summaryColumns} from shown s join advertisements a on a.id = s.id
+    where s.turn < ${HOME_FEATURED_LIMIT}
+    order by s.turn`);
   return rows;
 }
 
@@ -201,7 +270,8 @@ export function findAdsOfSeller(
     where: sql`a.user_id = ${userId}`,
     order: sortOrders.newest,
     sort: 'mine',
-    ...page,
+    cursor: page.cursor ? decodeCursor(page.cursor, 'mine', sortOrders.newest.isValidKey) : undefined,
+    limit: page.limit,
   });
 }
 

@@ -16,6 +16,7 @@ interface ListedAd {
   price: number;
   views: number;
   created_at: string;
+  featured: boolean;
 }
 interface AdList {
   ads: ListedAd[];
@@ -283,13 +284,14 @@ describe('GET /api/ads: refusals', () => {
 });
 
 describe('GET /api/ads/featured', () => {
-  it('lists at most six active featured ads, newest first', async () => {
+  it('lists at most six of the active ads featured now, none hidden and none whose week has ended', async () => {
     const other = await createSeller(testApp.app);
+    const inAWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
     const featured = await insertAds(
       testApp,
       other.id,
       Array.from({ length: 8 }, (_, index) => ({
-        featured: true,
+        featured_until: index === 1 ? daysAgo(1) : inAWeek,
         category: 'fashion',
         created_at: daysAgo(30 + index),
         status: index === 0 ? ('hidden' as const) : ('active' as const),
@@ -297,7 +299,10 @@ describe('GET /api/ads/featured', () => {
     );
     const response = await testApp.app.inject('/api/ads/featured');
     expect(response.statusCode).toBe(200);
-    expect(response.json().ads.map((ad: ListedAd) => ad.id)).toEqual(featured.slice(1, 7));
+    const shown: ListedAd[] = response.json().ads;
+    expect(shown).toHaveLength(6);
+    expect(shown.map((ad) => ad.id).sort()).toEqual(featured.slice(2).sort());
+    expect(shown.every((ad) => ad.featured)).toBe(true);
   });
 });
 

@@ -177,6 +177,7 @@ describe('PATCH /api/ads/:id', () => {
     const ad = await postedAd(seller);
     for (const owned of [
       { featured: 'true' },
+      { featured_until: '2099-01-01T00:00:00Z' },
       { views: '99' },
       { status: 'hidden' },
       { user_id: seller.id },

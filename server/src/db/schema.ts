@@ -169,7 +169,8 @@ export const advertisements = pgTable(
       .notNull()
       .references(() => categories.id),
     location: text('location').notNull(),
-    featured: boolean('featured').notNull().default(false),
+    /** Featured until then (a paid or included week, issue 13); "featured now" is `featured_until > now()`. */
+    featured_until: timestamp('featured_until', { withTimezone: true }),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     status: text('status', { enum: ['active', 'hidden'] })
@@ -197,9 +198,10 @@ export const advertisements = pgTable(
     index('advertisements_active_views_idx')
       .on(table.views.desc(), table.id.desc())
       .where(sql`status = 'active'`),
-    index('advertisements_featured_created_idx')
-      .on(table.created_at.desc())
-      .where(sql`status = 'active' and featured`),
+    // Small: the end-of-feature job clears featured_until once it has passed.
+    index('advertisements_featured_until_idx')
+      .on(table.featured_until)
+      .where(sql`featured_until is not null`),
     index('advertisements_user_created_idx').on(table.user_id, table.created_at.desc()),
     index('advertisements_search_idx').using('gin', table.search),
     index('advertisements_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
@@ -263,15 +265,22 @@ export const adViews = pgTable(
   ],
 );
 
-/** A payment attempt for a plan, created by the server before the payment page opens. */
+/**
+ * A payment attempt for a plan or for featuring an ad, created by the server before the
+ * payment page opens. Kept for accounting when the buyer deletes their account (user_id null).
+ */
 export const checkouts = pgTable(
   'checkouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: ['plan', 'feature'] })
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }).notNull(),
+      .default('plan'),
+    /** The plan bought; null when featuring an ad. */
+    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }),
+    /** The ad to feature; null for a plan, or once the ad is deleted. */
+    ad_id: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
     provider_session_id: text('provider_session_id'),
     /** The provider's payment page for this checkout (Stripe Checkout's URL); null for demo. */
@@ -299,6 +308,7 @@ export const checkouts = pgTable(
       .where(sql`status = 'open'`),
     uniqueIndex('checkouts_provider_session_idx').on(table.provider, table.provider_session_id),
     check('checkouts_amounts_nonnegative', sql`${table.amount_cents} >= 0 and ${table.credit_cents} >= 0`),
+    check('checkouts_purpose_plan', sql`(${table.purpose} = 'plan') = (${table.plan_id} is not null)`),
   ],
 );
 
@@ -318,17 +328,21 @@ export const paymentEvents = pgTable(
   (table) => [primaryKey({ columns: [table.provider, table.event_id] })],
 );
 
-/** A seller's subscription history: one row per verified payment (first month, change, renewal). */
+/**
+ * A seller's payment history: one row per verified payment (a plan's first month, change or
+ * renewal; a featured week). Kept for accounting when the seller deletes their account.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
-    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }).notNull(),
-    kind: text('kind', { enum: ['subscribe', 'change', 'renewal'] }).notNull(),
+    /** Null for a featured week. */
+    plan_id: text('plan_id', { enum: ['starter', 'premium', 'master'] }),
+    kind: text('kind', { enum: ['subscribe', 'change', 'renewal', 'feature'] }).notNull(),
+    /** The featured ad; null for a plan, or once the ad is deleted. */
+    ad_id: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
     amount_cents: integer('amount_cents').notNull(),
     credit_cents: integer('credit_cents').notNull().default(0),
     period_start: timestamp('period_start', { withTimezone: true }).notNull(),
@@ -336,7 +350,35 @@ export const payments = pgTable(
     checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (table) => [index('payments_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
+  (table) => [
+    index('payments_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc()),
+    check('payments_kind_plan', sql`(${table.kind} = 'feature') = (${table.plan_id} is null)`),
+  ],
+);
+
+/**
+ * Each week an ad was featured, paid or from a plan's included features. The ad's
+ * `featured_until` is the end of its latest one; included features used in a period are
+ * counted here, so the row outlives a deleted ad (ad_id null).
+ */
+export const adFeatures = pgTable(
+  'ad_features',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ad_id: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['payment', 'included'] }).notNull(),
+    checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    starts_at: timestamp('starts_at', { withTimezone: true }).notNull(),
+    ends_at: timestamp('ends_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('ad_features_user_created_idx').on(table.user_id, table.created_at),
+    uniqueIndex('ad_features_checkout_idx').on(table.checkout_id),
+  ],
 );
 
 // ---------------------------------------------------------------------------

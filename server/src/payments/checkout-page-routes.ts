@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_CURRENCY, planPriceCents } from '@bazaar/common/plan-pricing';
+import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { requestOrigin } from '../http/origin-check';
 import { closeOpenCheckout, findCheckoutOfUser, findProfile } from '../subscriptions/queries';
-import { renderCheckoutOutcomePage, renderDemoPaymentPage, type CheckoutOutcomeView } from './checkout-pages';
+import { findAdTitle } from '../featuring/queries';
+import {
+  renderCheckoutOutcomePage,
+  renderDemoPaymentPage,
+  type CheckoutOutcomeView,
+  type DemoCheckoutView,
+} from './checkout-pages';
 import { deliverDemoEvent } from './demo-events';
 import { demoCheckoutPath } from './demo-gateway';
+
+type CheckoutRow = NonNullable<Awaited<ReturnType<typeof findCheckoutOfUser>>>;
 
 /** Why a checkout the buyer cancelled on the demo payment page is closed. */
 const CANCELLED_BY_BUYER = 'cancelled by the buyer';
@@ -67,12 +76,17 @@ export async function registerCheckoutPageRoutes(
 
   function viewOf(checkout: {
     status: string;
-    plan_id: string;
+    plan_id: string | null;
     failure_reason: string | null;
   }): CheckoutOutcomeView {
     switch (checkout.status) {
       case 'paid':
-        return { kind: 'paid', planName: findPlan(checkout.plan_id)?.name ?? 'plan' };
+        return {
+          kind: 'paid',
+          message: checkout.plan_id
+            ? `Welcome to the ${findPlan(checkout.plan_id)?.name ?? 'plan'}! Your subscription is now active.`
+            : `Your ad is featured for the next ${FEATURE_DAYS} days.`,
+        };
       case 'expired':
         return { kind: 'expired' };
       case 'failed':
@@ -80,6 +94,41 @@ export async function registerCheckoutPageRoutes(
       default:
         return { kind: 'pending' };
     }
+  }
+
+  /** What the demo payment page shows: the plan (with any credit), or the ad to feature. */
+  async function demoPageView(checkout: CheckoutRow): Promise<DemoCheckoutView> {
+    const amounts = {
+      id: checkout.id,
+      creditCents: checkout.credit_cents,
+      amountCents: checkout.amount_cents,
+    };
+    const plan = checkout.plan_id ? findPlan(checkout.plan_id) : undefined;
+    if (!plan) {
+      const adTitle = checkout.ad_id ? await findAdTitle(db, checkout.ad_id) : undefined;
+      return {
+        ...amounts,
+        item: {
+          name: 'Featured ad',
+          term: `${FEATURE_DAYS} days`,
+          summary: adTitle ?? 'This ad was deleted',
+        },
+        priceCents: checkout.amount_cents,
+        replacesPlanName: null,
+      };
+    }
+    const profile = checkout.user_id ? await findProfile(db, checkout.user_id) : undefined;
+    const replacesPlan = checkout.replaces_period_end && profile?.subscription_plan;
+    return {
+      ...amounts,
+      item: {
+        name: plan.name,
+        term: 'monthly',
+        summary: `${plan.maxAds} active ads · renews monthly until you cancel`,
+      },
+      priceCents: planPriceCents(plan),
+      replacesPlanName: replacesPlan ? (findPlan(replacesPlan)?.name ?? null) : null,
+    };
   }
 
   await app.register(async (scope) => {
@@ -103,20 +152,7 @@ export async function registerCheckoutPageRoutes(
           return outcomePage(reply, { kind: 'expired' });
         }
         if (checkout.status !== 'open') return outcomePage(reply, viewOf(checkout));
-        const plan = findPlan(checkout.plan_id)!;
-        const profile = await findProfile(db, checkout.user_id);
-        const replacesPlan = checkout.replaces_period_end && profile?.subscription_plan;
-        return sendPage(
-          reply,
-          renderDemoPaymentPage({
-            id: checkout.id,
-            plan,
-            priceCents: planPriceCents(plan),
-            creditCents: checkout.credit_cents,
-            amountCents: checkout.amount_cents,
-            replacesPlanName: replacesPlan ? (findPlan(replacesPlan)?.name ?? null) : null,
-          }),
-        );
+        return sendPage(reply, renderDemoPaymentPage(await demoPageView(checkout)));
       },
     );
 
@@ -139,7 +175,8 @@ export async function registerCheckoutPageRoutes(
               checkout_id: checkout.id,
               amount_cents: checkout.amount_cents,
               currency: PAYMENT_CURRENCY,
-              subscription_id: `sub_demo_${checkout.id.replaceAll('-', '')}`,
+              subscription_id:
+                checkout.purpose === 'plan' ? `sub_demo_${checkout.id.replaceAll('-', '')}` : null,
             },
           });
         }

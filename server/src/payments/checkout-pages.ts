@@ -1,5 +1,3 @@
-import type { Plan } from '@bazaar/common/plans';
-
 /**
  * The pages a payment popup shows outside the single-page app: the demo provider's payment
  * page, and where a provider sends the buyer back. Plain HTML and forms (the CSP allows no
@@ -68,7 +66,8 @@ ${body}
 
 export interface DemoCheckoutView {
   id: string;
-  plan: Plan;
+  /** What is bought: its name, how it is billed ("monthly", "7 days") and a line about it. */
+  item: { name: string; term: string; summary: string };
   priceCents: number;
   creditCents: number;
   amountCents: number;
@@ -78,16 +77,16 @@ export interface DemoCheckoutView {
 /** The demo provider's payment page: what is bought, what is due, and Pay or Cancel. */
 export function renderDemoPaymentPage(checkout: DemoCheckoutView): string {
   const rows = [
-    `<div><dt>${escapeHtml(checkout.plan.name)} · monthly</dt><dd>${formatCents(checkout.priceCents)}</dd></div>`,
+    `<div><dt>${escapeHtml(checkout.item.name)} · ${escapeHtml(checkout.item.term)}</dt><dd>${formatCents(checkout.priceCents)}</dd></div>`,
     checkout.creditCents > 0
       ? `<div><dt>Credit for unused ${escapeHtml(checkout.replacesPlanName ?? 'plan')} days</dt><dd>−${formatCents(checkout.creditCents)}</dd></div>`
       : '',
     `<div class="total"><dt>Due today</dt><dd>${formatCents(checkout.amountCents)}</dd></div>`,
   ].join('');
   return page(
-    `Pay for ${checkout.plan.name}`,
-    `<h1>${escapeHtml(checkout.plan.name)}</h1>
-<p class="muted">${checkout.plan.maxAds} active ads · renews monthly until you cancel</p>
+    `Pay for ${checkout.item.name}`,
+    `<h1>${escapeHtml(checkout.item.name)}</h1>
+<p class="muted">${escapeHtml(checkout.item.summary)}</p>
 <dl>${rows}</dl>
 <form method="post" action="/checkout/demo/${checkout.id}/pay">
 <button type="submit" class="primary">Pay ${formatCents(checkout.amountCents)}</button>
@@ -96,14 +95,14 @@ export function renderDemoPaymentPage(checkout: DemoCheckoutView): string {
 <button type="submit" class="secondary">Cancel payment</button>
 </form>
 <p class="note">This is Bazaar's demo payment provider, standing in for a real one: no card is needed and no
-money is charged. Paying sends a signed payment event to Bazaar, and your plan becomes active once Bazaar has
-verified it.</p>`,
+money is charged. Paying sends a signed payment event to Bazaar, and what you bought takes effect once Bazaar
+has verified it.</p>`,
     { isDemo: true },
   );
 }
 
 export type CheckoutOutcomeView =
-  | { kind: 'paid'; planName: string }
+  | { kind: 'paid'; message: string }
   | { kind: 'pending' }
   | { kind: 'cancelled' }
   | { kind: 'failed' }
@@ -115,13 +114,13 @@ export type CheckoutOutcomeView =
 /** Where the popup ends up; the page that opened it closes it once the server knows. */
 export function renderCheckoutOutcomePage(view: CheckoutOutcomeView): string {
   const close = '<p class="muted">You can close this window.</p>';
-  const back = '<p class="note"><a href="/subscription">Back to your subscription</a></p>';
+  const back = '<p class="note"><a href="/dashboard">Back to your dashboard</a></p>';
   switch (view.kind) {
     case 'paid':
       return page(
         'Payment successful',
         `<div class="status" aria-hidden="true">🎉</div><h1>Payment successful</h1>
-<p class="muted">Welcome to the ${escapeHtml(view.planName)}! Your subscription is now active.</p>${close}${back}`,
+<p class="muted">${escapeHtml(view.message)}</p>${close}${back}`,
       );
     case 'pending':
       return page(
@@ -143,7 +142,7 @@ export function renderCheckoutOutcomePage(view: CheckoutOutcomeView): string {
     case 'expired':
       return page(
         'Checkout expired',
-        `<h1>This checkout has expired</h1><p class="muted">Nothing was charged. Start again from the subscription page.</p>${back}`,
+        `<h1>This checkout has expired</h1><p class="muted">Nothing was charged. Please start again.</p>${back}`,
       );
     case 'not-found':
       return page(

@@ -17,7 +17,8 @@ export const demoEventSchema = z.discriminatedUnion('type', [
       checkout_id: z.uuid(),
       amount_cents: z.number().int(),
       currency: z.string(),
-      subscription_id: z.string().min(1).max(200),
+      /** Null for a one-off payment (featuring an ad). */
+      subscription_id: z.string().min(1).max(200).nullable(),
     }),
   }),
   z.object({

@@ -4,6 +4,7 @@ import type { PaymentProvider } from '@bazaar/common/subscriptions';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { checkouts, paymentEvents, payments, profiles } from '../db/schema';
+import { featureAdForPayment } from '../featuring/feature-ad';
 import { subscriptionOf } from '../profiles/queries';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -18,7 +19,8 @@ export type PaymentEvent =
       checkout: CheckoutReference;
       amountCents: number;
       currency: string;
-      subscriptionId: string;
+      /** The provider's subscription a plan checkout started; null for a one-off payment. */
+      subscriptionId: string | null;
       customerId: string | null;
     }
   | { type: 'checkout.failed'; checkout: CheckoutReference; reason: string }
@@ -193,8 +195,27 @@ async function completeCheckout(
   if (event.currency !== PAYMENT_CURRENCY || event.amountCents !== checkout.amount_cents) {
     return fail('amount mismatch');
   }
-  const plan = findPlan(checkout.plan_id);
+  if (!checkout.user_id) return fail('no such seller');
+  if (checkout.purpose === 'feature') {
+    // A week of featuring an ad: one-off, no subscription at the provider.
+    if (!checkout.ad_id) return fail('the ad was deleted');
+    const refusal = await featureAdForPayment(tx, {
+      userId: checkout.user_id,
+      adId: checkout.ad_id,
+      checkoutId: checkout.id,
+      provider,
+      now,
+    });
+    if (refusal) return fail(refusal);
+    await tx
+      .update(checkouts)
+      .set({ status: 'paid', completed_at: now })
+      .where(eq(checkouts.id, checkout.id));
+    return { result: { outcome: 'applied', supersededCheckouts: [] }, checkoutId: checkout.id };
+  }
+  const plan = checkout.plan_id ? findPlan(checkout.plan_id) : undefined;
   if (!plan) return fail('unknown plan');
+  if (!event.subscriptionId) return fail('no subscription for a plan');
 
   const [profile] = await tx.select().from(profiles).where(eq(profiles.id, checkout.user_id)).for('update');
   if (!profile) return fail('no such seller');
@@ -230,11 +251,17 @@ async function completeCheckout(
     })
     .where(eq(profiles.id, profile.id));
   await tx.update(checkouts).set({ status: 'paid', completed_at: now }).where(eq(checkouts.id, checkout.id));
+  // Other plan checkouts were priced against the plan this payment replaced.
   const superseded = await tx
     .update(checkouts)
     .set({ status: 'expired', failure_reason: 'superseded by another payment', completed_at: now })
     .where(
-      and(eq(checkouts.user_id, profile.id), eq(checkouts.status, 'open'), ne(checkouts.id, checkout.id)),
+      and(
+        eq(checkouts.user_id, profile.id),
+        eq(checkouts.purpose, 'plan'),
+        eq(checkouts.status, 'open'),
+        ne(checkouts.id, checkout.id),
+      ),
     )
     .returning({ provider: checkouts.provider, sessionId: checkouts.provider_session_id });
   await tx.insert(payments).values({

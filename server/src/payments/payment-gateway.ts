@@ -1,10 +1,13 @@
 import type { Plan } from '@bazaar/common/plans';
 import type { PaymentProvider } from '@bazaar/common/subscriptions';
 
+/** What a checkout buys: a monthly plan, or a one-off week of featuring an ad. */
+export type CheckoutItem = { kind: 'plan'; plan: Plan } | { kind: 'feature'; adTitle: string; days: number };
+
 /** A checkout as the provider needs it to build its payment page. */
 export interface CheckoutForProvider {
   id: string;
-  plan: Plan;
+  item: CheckoutItem;
   amountCents: number;
   creditCents: number;
   bonusSeconds: number;

@@ -38,7 +38,8 @@ function isAlreadyGone(error: unknown): boolean {
 }
 
 /**
- * Stripe Checkout in subscription mode, priced from `common/` plans. A plan change's credit
+ * Stripe Checkout: subscription mode for a plan, priced from `common/` plans; payment mode for
+ * a week of featuring an ad. A plan change's credit
  * is a one-off coupon on the first invoice; credit beyond a whole month becomes a free
  * first period (trial) that ends when the bonus time does.
  */
@@ -49,11 +50,42 @@ export function createStripeGateway(
   return {
     provider: 'stripe',
     async createCheckoutSession(checkout) {
-      const { plan, buyer } = checkout;
+      const { item, buyer } = checkout;
       const returnUrl = `${publicUrl}/checkout/${checkout.id}/complete`;
-      const params: Stripe.Checkout.SessionCreateParams = {
-        mode: 'subscription',
+      const common = {
         client_reference_id: checkout.id,
+        success_url: returnUrl,
+        cancel_url: `${returnUrl}?cancelled=1`,
+        expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
+        ...(buyer.customerId ? { customer: buyer.customerId } : { customer_email: buyer.email }),
+      } satisfies Stripe.Checkout.SessionCreateParams;
+      if (item.kind === 'feature') {
+        // A one-off payment: Checkout in payment mode, no subscription.
+        const session = await stripe.checkout.sessions.create(
+          {
+            ...common,
+            mode: 'payment',
+            metadata: { checkout_id: checkout.id, user_id: buyer.id, purpose: 'feature' },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: PAYMENT_CURRENCY,
+                  unit_amount: checkout.amountCents,
+                  product_data: { name: `Featured ad · ${item.days} days`, description: item.adTitle },
+                },
+              },
+            ],
+          },
+          { idempotencyKey: `bazaar-checkout-${checkout.id}` },
+        );
+        if (!session.url) throw new Error(`Stripe returned no URL for checkout session ${session.id}`);
+        return { sessionId: session.id, url: session.url };
+      }
+      const { plan } = item;
+      const params: Stripe.Checkout.SessionCreateParams = {
+        ...common,
+        mode: 'subscription',
         metadata: { checkout_id: checkout.id, user_id: buyer.id, plan_id: plan.id },
         line_items: [
           {
@@ -67,10 +99,6 @@ export function createStripeGateway(
           },
         ],
         subscription_data: { metadata: { user_id: buyer.id, plan_id: plan.id } },
-        success_url: returnUrl,
-        cancel_url: `${returnUrl}?cancelled=1`,
-        expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
-        ...(buyer.customerId ? { customer: buyer.customerId } : { customer_email: buyer.email }),
       };
       if (checkout.bonusSeconds > 0) {
         const firstPeriodEnd = addMonths(new Date(), 1).getTime() / 1000 + checkout.bonusSeconds;
@@ -121,8 +149,9 @@ export function paymentEventFromStripe(event: Stripe.Event): PaymentEvent | null
       const session = event.data.object;
       const subscriptionId = idOf(session.subscription);
       // Delayed payment methods complete first and pay later (async_payment_succeeded).
-      if (session.mode !== 'subscription' || session.payment_status === 'unpaid' || !subscriptionId)
-        return null;
+      if (session.payment_status === 'unpaid') return null;
+      // A plan is a subscription; featuring an ad a one-off payment (mode payment).
+      if (session.mode === 'subscription' ? !subscriptionId : session.mode !== 'payment') return null;
       return {
         type: 'checkout.paid',
         checkout: { providerSessionId: session.id },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertAds } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import {
@@ -13,7 +14,7 @@ import {
   writeHeaders,
 } from '../../test/subscription-helpers';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
-import { checkouts, payments } from '../db/schema';
+import { advertisements, checkouts, payments } from '../db/schema';
 import { STRIPE_WEBHOOK_PATH } from './webhook-routes';
 
 const WEBHOOK_SECRET = 'whsec_test_bazaar';
@@ -379,5 +380,45 @@ describe('cancel, resume and plan changes with Stripe', () => {
       }),
     );
     expect((await fetchMe(testApp.app, seller)).user.user_metadata.subscription_plan).toBe('premium');
+  });
+});
+
+describe('featuring an ad with Stripe', () => {
+  it('pays once in payment mode, and features the ad only on the signed completed session', async () => {
+    const seller = await createSeller(testApp.app);
+    const [adId] = await insertAds(testApp, seller.id, [{ title: 'Canoe, 16 ft' }]);
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/ads/${adId}/feature/checkouts`,
+      headers: writeHeaders(seller),
+    });
+    expect(started.statusCode).toBe(200);
+    const { checkout } = started.json<{ checkout: { id: string; amount_cents: number } }>();
+    const call = fakeStripe.calls.find((candidate) => candidate.body.client_reference_id === checkout.id);
+    expect(call?.body).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '300',
+      'line_items[0][price_data][product_data][description]': 'Canoe, 16 ft',
+    });
+    expect(call?.body['line_items[0][price_data][recurring][interval]']).toBeUndefined();
+
+    const completed = sessionCompleted(await sessionIdOf(checkout.id), { amount_total: 300 });
+    const session = completed.data.object as Record<string, unknown>;
+    Object.assign(session, { mode: 'payment', subscription: null });
+    expect((await deliver(completed, 'whsec_forged')).statusCode).toBe(400);
+    const [unpaid] = await testApp.database.db
+      .select()
+      .from(advertisements)
+      .where(eq(advertisements.id, adId!));
+    expect(unpaid!.featured_until).toBeNull();
+
+    expect((await deliver(completed)).json().outcome).toBe('applied');
+    expect((await deliver(completed)).json().outcome).toBe('duplicate');
+    const [featured] = await testApp.database.db
+      .select()
+      .from(advertisements)
+      .where(eq(advertisements.id, adId!));
+    expect(featured!.featured_until!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * 60 * 1000);
+    expect((await checkoutStatus(testApp.app, seller, checkout.id)).status).toBe('paid');
   });
 });

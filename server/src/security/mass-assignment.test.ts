@@ -67,6 +67,7 @@ async function expectRefusedUnchanged(send: () => Promise<{ statusCode: number; 
 const adOwnedFields: Record<string, string> = {
   user_id: '00000000-0000-4000-8000-000000000000',
   featured: 'true',
+  featured_until: '2099-01-01T00:00:00.000Z',
   views: '100000',
   likes: '5000',
   created_at: '2001-01-01T00:00:00.000Z',

@@ -276,6 +276,42 @@ const table: Row[] = [
     expect: signedIn(204, 403),
   },
 
+  // Featuring: only the owner, and only a public ad.
+  {
+    route: 'GET /api/ads/:id/feature',
+    request: ({ ad }) => get(`/api/ads/${ad}/feature`),
+    expect: signedIn(200, 403),
+  },
+  {
+    route: 'GET /api/ads/:id/feature',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}/feature`),
+    expect: signedIn(409, 404),
+  },
+  {
+    route: 'POST /api/ads/:id/feature',
+    variant: "uses one of the features the owner's Master Pack includes",
+    request: ({ ad }) => json('POST', `/api/ads/${ad}/feature`),
+    expect: signedIn(200, 403),
+  },
+  {
+    route: 'POST /api/ads/:id/feature',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/feature`),
+    expect: signedIn(409, 404),
+  },
+  {
+    route: 'POST /api/ads/:id/feature/checkouts',
+    request: ({ ad }) => json('POST', `/api/ads/${ad}/feature/checkouts`),
+    expect: signedIn(200, 403),
+  },
+  {
+    route: 'POST /api/ads/:id/feature/checkouts',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/feature/checkouts`),
+    expect: signedIn(409, 404),
+  },
+
   // Checkouts are private: someone else's does not exist for you.
   {
     route: 'GET /api/subscription/checkouts/:id',

@@ -100,7 +100,8 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
       ...ad,
       id: randomUUID(),
       user_id: sellers[index % sellers.length]!.id,
-      featured: index % 6 === 1,
+      // A week of featuring, as if bought; the end-of-feature job clears it afterwards.
+      featured_until: index % 6 === 1 ? new Date(now + 7 * DAY_MS) : null,
       created_at: createdAt,
       updated_at: createdAt,
       // Traffic is skewed: most ads get a few dozen views, some get hundreds.
@@ -111,7 +112,7 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
   const media: NewAdMedia[] = [];
   try {
     for (const [index, ad] of ads.entries()) {
-      const pictures = ad.featured ? 3 : 1 + Math.floor(random() * 2);
+      const pictures = ad.featured_until ? 3 : 1 + Math.floor(random() * 2);
       for (let position = 0; position < pictures; position += 1) {
         const png = await generateDemoImage(ad.category, index * 10 + position);
         media.push(await storeAdImage(storage, ad.id, png, position));

@@ -85,7 +85,9 @@ export function presentSubscription(profile: Profile, now: Date = new Date()): S
 export function presentCheckout(checkout: CheckoutRow): Checkout {
   return {
     id: checkout.id,
+    purpose: checkout.purpose,
     plan_id: checkout.plan_id,
+    ad_id: checkout.ad_id,
     provider: checkout.provider,
     status: checkout.status,
     amount_cents: checkout.amount_cents,
@@ -249,6 +251,7 @@ export async function listPaymentsOfUser(
     payments: page.map(({ payment }) => ({
       id: payment.id,
       plan_id: payment.plan_id,
+      ad_id: payment.ad_id,
       kind: payment.kind,
       amount_cents: payment.amount_cents,
       credit_cents: payment.credit_cents,

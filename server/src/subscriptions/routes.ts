@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { notFound, unauthenticated } from '../http/errors';
+import { registerFeaturingRoutes } from '../featuring/routes';
 import { registerPayments } from '../payments/register-payments';
 import { changeRenewal } from './change-renewal';
 import {
@@ -38,13 +39,17 @@ export interface SubscriptionRouteDependencies {
   jobs: JobQueue;
 }
 
-/** The seller's subscription (/api/subscription/*) and the payments behind it. */
+/**
+ * The seller's subscription (/api/subscription/*), the payments behind it, and featuring ads,
+ * which is paid through the same checkouts.
+ */
 export async function registerSubscriptionRoutes(
   app: FastifyInstance,
   dependencies: SubscriptionRouteDependencies,
 ) {
   const { db, guard } = dependencies;
   const gateways = await registerPayments(app, dependencies);
+  registerFeaturingRoutes(app, { db, guard, gateways });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['subscriptions'];
 

@@ -5,9 +5,8 @@ import type { SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { AppError, unauthenticated } from '../http/errors';
 import type { PaymentGateway } from '../payments/payment-gateway';
+import { openProviderSession } from '../payments/provider-session';
 import {
-  attachProviderSession,
-  closeOpenCheckout,
   countCheckoutsCreatedSince,
   findReusableCheckout,
   insertCheckout,
@@ -19,7 +18,7 @@ import {
 /** How long a checkout can be paid; Stripe asks for at least 30 minutes. */
 export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 /** A checkout is reopened only if this much time is left to pay it. */
-const REUSE_MARGIN_MS = 10 * 60 * 1000;
+export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 /** New checkouts per seller per hour; reopening an existing one does not count. */
 export const CHECKOUTS_PER_HOUR = 10;
 
@@ -58,6 +57,7 @@ export async function startCheckout(
     if (createdLastHour >= CHECKOUTS_PER_HOUR) throw new AppError(429, 'rate_limited');
     const checkout = await insertCheckout(tx, {
       user_id: user.id,
+      purpose: 'plan',
       plan_id: plan.id,
       provider: gateway.provider,
       amount_cents: quote.price.amountDueCents,
@@ -69,27 +69,11 @@ export async function startCheckout(
     return { checkout, customerId: profile.provider_customer_id, isNew: true };
   });
 
-  let { checkout } = prepared;
-  if (prepared.isNew) {
-    try {
-      const session = await gateway.createCheckoutSession({
-        id: checkout.id,
-        plan,
-        amountCents: checkout.amount_cents,
-        creditCents: checkout.credit_cents,
-        bonusSeconds: checkout.bonus_seconds,
-        expiresAt: checkout.expires_at,
+  const checkout = prepared.isNew
+    ? await openProviderSession({ db, gateway, log }, prepared.checkout, {
+        item: { kind: 'plan', plan },
         buyer: { id: user.id, email: user.email, customerId: prepared.customerId },
-      });
-      checkout = await attachProviderSession(db, checkout.id, session);
-    } catch (error) {
-      log.error(
-        { err: error, checkout: checkout.id },
-        'the payment provider did not create a checkout session',
-      );
-      await closeOpenCheckout(db, checkout.id, 'failed', 'provider error');
-      throw new AppError(502, 'payment_provider_error');
-    }
-  }
+      })
+    : prepared.checkout;
   return { checkout: presentCheckout(checkout), url: checkout.provider_url! };
 }

@@ -19,6 +19,7 @@ const ad: AdDetail = {
   category_name: 'Music & Instruments',
   location: 'Memphis, TN',
   featured: true,
+  featured_until: '2026-02-08T00:00:00.000Z',
   views: 41,
   likes: 3,
   status: 'active',

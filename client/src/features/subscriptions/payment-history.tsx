@@ -1,3 +1,4 @@
+import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
 import type { Payment } from '@bazaar/common/subscriptions';
 import { Card } from '../../components/ui/card';
@@ -8,6 +9,7 @@ const kindLabels: Record<Payment['kind'], string> = {
   subscribe: 'New plan',
   change: 'Plan change',
   renewal: 'Renewal',
+  feature: 'Featured ad',
 };
 
 /** The seller's verified payments, newest first, as the server recorded them. */
@@ -41,7 +43,9 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
               <tr key={payment.id}>
                 <td className="px-5 py-3 whitespace-nowrap">{formatDate(payment.paid_at)}</td>
                 <td className="px-5 py-3">
-                  <div className="font-medium">{findPlan(payment.plan_id)?.name}</div>
+                  <div className="font-medium">
+                    {payment.plan_id ? findPlan(payment.plan_id)?.name : `${FEATURE_DAYS} days featured`}
+                  </div>
                   <div className="text-xs text-muted-foreground">{kindLabels[payment.kind]}</div>
                 </td>
                 <td className="px-5 py-3 whitespace-nowrap">

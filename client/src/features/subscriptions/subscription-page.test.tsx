@@ -34,7 +34,9 @@ function meOf(
 
 const checkout: Checkout = {
   id: '0b8a3c2e-1f4d-4a6b-9c7e-2d5f8a1b3c4e',
+  purpose: 'plan',
   plan_id: 'starter',
+  ad_id: null,
   provider: 'demo',
   status: 'open',
   amount_cents: 500,
