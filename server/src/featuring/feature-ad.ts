@@ -3,14 +3,15 @@ import { findPlan } from '@bazaar/common/plans';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adFeatures, advertisements, payments, profiles } from '../db/schema';
-import { AppError, forbidden, notFound } from '../http/errors';
+import { AppError } from '../http/errors';
+import { authorize, type Actor } from '../policies/authorize';
 import { runningPaidPeriod } from '../subscriptions/queries';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 type Profile = typeof profiles.$inferSelect;
 
-/** The ad as featuring needs it, locked for the change. */
-async function lockAd(tx: Executor, adId: string) {
+/** The ad as featuring needs it (with its policy facts), locked for the change. */
+async function lockAdWithFeature(tx: Executor, adId: string) {
   const [ad] = await tx
     .select({
       id: advertisements.id,
@@ -25,22 +26,11 @@ async function lockAd(tx: Executor, adId: string) {
   return ad;
 }
 
-type AdForFeature = NonNullable<Awaited<ReturnType<typeof lockAd>>>;
+type AdForFeature = NonNullable<Awaited<ReturnType<typeof lockAdWithFeature>>>;
 
-/**
- * May this person feature this ad? Only its owner, and only while it is public: someone
- * else's public ad is 403, an ad they may not see is 404, their own hidden ad 409.
- */
-export function checkMayFeature(ad: AdForFeature | undefined, userId: string): AdForFeature {
-  if (!ad || (ad.user_id !== userId && ad.status !== 'active')) throw notFound('This ad does not exist.');
-  if (ad.user_id !== userId) throw forbidden('You can only feature your own ads.');
-  if (ad.status !== 'active') throw new AppError(409, 'ad_not_featurable');
-  return ad;
-}
-
-/** The owner's ad, locked, once they may feature it (see checkMayFeature). */
-export async function lockAdToFeature(tx: Executor, adId: string, userId: string): Promise<AdForFeature> {
-  return checkMayFeature(await lockAd(tx, adId), userId);
+/** The owner's ad, locked, once the policy lets them feature it (owner only, public ads only). */
+export async function lockAdToFeature(tx: Executor, adId: string, actor: Actor): Promise<AdForFeature> {
+  return authorize(actor, 'feature', { ad: await lockAdWithFeature(tx, adId) });
 }
 
 /** Is the ad featured at `now`? */
@@ -78,7 +68,7 @@ export async function featureAdForPayment(
   tx: Executor,
   options: { userId: string; adId: string; checkoutId: string; provider: 'demo' | 'stripe'; now: Date },
 ): Promise<string | undefined> {
-  const ad = await lockAd(tx, options.adId);
+  const ad = await lockAdWithFeature(tx, options.adId);
   if (!ad || ad.user_id !== options.userId) return 'the ad was deleted';
   if (ad.status !== 'active') return 'the ad is no longer public';
   const week = await addFeatureWeek(tx, ad, { ...options, source: 'payment' });
@@ -125,12 +115,13 @@ export async function includedFeaturesFor(
  */
 export async function featureAdWithIncluded(
   db: Database,
-  { userId, adId }: { userId: string; adId: string },
+  { actor, adId }: { actor: NonNullable<Actor>; adId: string },
   now: Date = new Date(),
 ): Promise<Date> {
+  const userId = actor.id;
   return db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
-    const ad = await lockAdToFeature(tx, adId, userId);
+    const ad = await lockAdToFeature(tx, adId, actor);
     if (!profile || (await includedFeaturesFor(tx, profile, now)).left === 0) {
       throw new AppError(409, 'no_included_features');
     }

@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 import { advertisements } from '../db/schema';
 import { unauthenticated } from '../http/errors';
 import { findProfile } from '../subscriptions/queries';
-import { checkMayFeature, featuredNowUntil, includedFeaturesFor } from './feature-ad';
+import { authorize, type Actor } from '../policies/authorize';
+import { featuredNowUntil, includedFeaturesFor } from './feature-ad';
 
 /** An ad's title, for the payment page of a checkout that features it. */
 export async function findAdTitle(db: Pick<Database, 'select'>, adId: string): Promise<string | undefined> {
@@ -18,7 +19,7 @@ export async function findAdTitle(db: Pick<Database, 'select'>, adId: string): P
 /** What featuring the owner's ad costs now, and whether the plan still includes one. */
 export async function findFeatureOffer(
   db: Database,
-  { userId, adId }: { userId: string; adId: string },
+  { actor, adId }: { actor: NonNullable<Actor>; adId: string },
   now: Date = new Date(),
 ): Promise<FeatureOffer> {
   const [ad] = await db
@@ -31,8 +32,8 @@ export async function findFeatureOffer(
     })
     .from(advertisements)
     .where(eq(advertisements.id, adId));
-  checkMayFeature(ad, userId);
-  const profile = await findProfile(db, userId);
+  authorize(actor, 'feature', { ad });
+  const profile = await findProfile(db, actor.id);
   if (!profile) throw unauthenticated();
   const included = await includedFeaturesFor(db, profile, now);
   return {

@@ -36,7 +36,7 @@ export function registerFeaturingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      return { offer: await findFeatureOffer(db, { userId: user.id, adId: request.params.id }) };
+      return { offer: await findFeatureOffer(db, { actor: user, adId: request.params.id }) };
     },
   );
 
@@ -52,7 +52,7 @@ export function registerFeaturingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const featuredUntil = await featureAdWithIncluded(db, { userId: user.id, adId: request.params.id });
+      const featuredUntil = await featureAdWithIncluded(db, { actor: user, adId: request.params.id });
       return { featured_until: featuredUntil.toISOString() };
     },
   );

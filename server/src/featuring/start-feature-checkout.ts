@@ -30,7 +30,7 @@ export async function startFeatureCheckout(
   const prepared = await db.transaction(async (tx) => {
     const profile = await lockProfile(tx, user.id);
     if (!profile) throw unauthenticated();
-    const ad = await lockAdToFeature(tx, adId, user.id);
+    const ad = await lockAdToFeature(tx, adId, user);
     const [reusable] = await tx
       .select()
       .from(checkouts)

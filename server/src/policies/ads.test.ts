@@ -84,6 +84,28 @@ const table: Row[] = [
     },
   ],
   [
+    'feature',
+    'active',
+    {
+      anonymous: '403 forbidden',
+      owner: 'ok',
+      other: '403 forbidden',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
+  [
+    'feature',
+    'hidden',
+    {
+      anonymous: '404 not_found',
+      owner: '409 ad_not_featurable',
+      other: '404 not_found',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
+  [
     'favorite',
     'active',
     {

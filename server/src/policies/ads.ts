@@ -33,6 +33,14 @@ export const adPolicy = {
       refusal: () => forbidden('You can only delete your own ads.'),
       refusesOpenly: true,
     },
+    // Issue 13: featuring is bought by the owner, for an ad the public can see.
+    feature: {
+      allows: (actor, ad) => isAdOwner(actor, ad) && isPublicAd(ad),
+      refusal: (actor, ad) =>
+        isAdOwner(actor, ad)
+          ? new AppError(409, 'ad_not_featurable')
+          : forbidden('You can only feature your own ads.'),
+    },
     favorite: {
       allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad),
       refusal: (actor) => (actor === null ? unauthenticated() : new AppError(403, 'own_ad_favorite')),
