@@ -11,6 +11,7 @@ import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/test-a
 import { FEATURED_ROTATION_SECONDS, findFeaturedAds } from '../ads/queries';
 import { adFeatures, advertisements, payments, profiles } from '../db/schema';
 import { DEMO_WEBHOOK_PATH } from '../payments/demo-events';
+import { FEATURES_ENDED_JOB } from './end-features';
 import { DEMO_SIGNATURE_HEADER, deriveDemoSigningKey, signDemoEvent } from '../payments/demo-signature';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -306,6 +307,17 @@ describe('where featured ads show, and when they stop', () => {
       await testApp.app.inject({ url: '/api/me/ads', headers: { cookie: seller.cookie } })
     ).json<MyAdListResponse>();
     expect(mine.ads.find((ad) => ad.id === adId)).toMatchObject({ featured: false, featured_until: null });
+
+    // The scheduled job then clears the ended week, and only that one.
+    const running = await adOf(seller, { featured_until: new Date(Date.now() + DAY_MS) });
+    await testApp.app.jobs.send(FEATURES_ENDED_JOB, {});
+    expect(await testApp.app.jobs.runQueuedJobs(FEATURES_ENDED_JOB)).toBe(1);
+    expect((await readAd(adId)).featured_until).toBeNull();
+    expect((await readAd(running)).featured_until).not.toBeNull();
+    const { rows } = await testApp.database.pool.query('select cron from pgboss.schedule where name = $1', [
+      FEATURES_ENDED_JOB,
+    ]);
+    expect(rows).toEqual([{ cron: '* * * * *' }]);
   });
 
   it('leads its category: first the ads featured now, then the rest, each in the chosen order, page by page', async () => {

@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import type { PaymentGateways } from '../payments/payment-gateway';
+import type { JobQueue } from '../jobs/job-queue';
+import { endFinishedFeatures, FEATURES_ENDED_JOB } from './end-features';
 import { featureAdWithIncluded } from './feature-ad';
 import { findFeatureOffer } from './queries';
 import { startFeatureCheckout } from './start-feature-checkout';
@@ -14,15 +16,25 @@ export interface FeaturingRouteDependencies {
   db: Database;
   guard: SessionGuard;
   gateways: PaymentGateways;
+  jobs: JobQueue;
 }
 
-/** Featuring an ad for a week (issue 13): its price, a checkout, or a plan's included one. */
+/**
+ * Featuring an ad for a week (issue 13): its price, a checkout, or a plan's included one; and
+ * the job that ends featured weeks.
+ */
 export function registerFeaturingRoutes(
   app: FastifyInstance,
-  { db, guard, gateways }: FeaturingRouteDependencies,
+  { db, guard, gateways, jobs }: FeaturingRouteDependencies,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['featuring'];
+
+  jobs.work(FEATURES_ENDED_JOB, async () => {
+    const ended = await endFinishedFeatures(db);
+    if (ended.length > 0) app.log.info({ ads: ended.map((ad) => ad.id) }, 'featured weeks ended');
+  });
+  jobs.schedule(FEATURES_ENDED_JOB, '* * * * *');
 
   routes.get(
     '/api/ads/:id/feature',

@@ -49,7 +49,7 @@ export async function registerSubscriptionRoutes(
 ) {
   const { db, guard } = dependencies;
   const gateways = await registerPayments(app, dependencies);
-  registerFeaturingRoutes(app, { db, guard, gateways });
+  registerFeaturingRoutes(app, { db, guard, gateways, jobs: dependencies.jobs });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['subscriptions'];
 
