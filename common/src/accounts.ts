@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { planIdSchema } from './plans';
 import { postGateSchema, subscriptionStatusSchema } from './subscription-rules';
+import { visibleTextSchema } from './visible-text';
 
 export const emailSchema = z.email('Please enter a valid e-mail address.').max(254);
 /** Never trimmed or truncated: what the person typed is what is hashed. */
@@ -17,7 +18,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
-export const profileNameSchema = z.string().trim().max(PROFILE_NAME_MAX_LENGTH);
+/** A name shows what it says: without bidi controls, blank when nothing in it is visible. */
+export const profileNameSchema = visibleTextSchema().max(PROFILE_NAME_MAX_LENGTH);
 export const profilePhoneSchema = z.string().trim().max(PROFILE_PHONE_MAX_LENGTH);
 export const profileLocationSchema = z.string().trim().max(PROFILE_LOCATION_MAX_LENGTH);
 

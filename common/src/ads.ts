@@ -11,6 +11,7 @@ import {
   PAGE_SIZE_MAX,
   SEARCH_QUERY_MAX_LENGTH,
 } from './constants';
+import { visibleTextSchema } from './visible-text';
 
 export const adIdSchema = z.uuid();
 export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
@@ -23,8 +24,8 @@ export type AdStatus = z.infer<typeof adStatusSchema>;
 // every field arrives as text; these schemas read that text. Fields the server owns
 // (user_id, featured, views, likes, status) are not accepted.
 
-const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
+const requiredText = (label: string, max: number, text = z.string().trim()) =>
+  text.min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
 
 /** A price in dollars as typed: 0 or more, at most two decimals (spec §5: step 0.01). */
 export const adPriceTextSchema = z
@@ -36,7 +37,8 @@ export const adPriceTextSchema = z
   .refine((price) => price <= AD_PRICE_MAX, 'This price is too high.');
 
 const adFieldsShape = {
-  title: requiredText('Title', AD_TITLE_MAX_LENGTH),
+  // A title shows: nothing but zero-width characters is no title, and bidi controls go.
+  title: requiredText('Title', AD_TITLE_MAX_LENGTH, visibleTextSchema()),
   description: requiredText('Description', AD_DESCRIPTION_MAX_LENGTH),
   price: adPriceTextSchema,
   category: categoryIdSchema,

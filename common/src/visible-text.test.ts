@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { visibleText } from './visible-text';
+
+describe('visibleText', () => {
+  it('is blank for text in which nothing shows', () => {
+    for (const invisible of [
+      '\u200B\u200C\u200D',
+      '\u2060\uFEFF\u00AD',
+      ' \u3164 \u115F\u1160 \uFFA0 \u2800 ',
+      '\u0301\u0302',
+      '\u202E\u2066\u2069',
+      '\t\n ',
+    ]) {
+      expect(visibleText(invisible), JSON.stringify(invisible)).toBe('');
+    }
+  });
+
+  it('drops bidi embeddings, overrides and isolates, and keeps everything else', () => {
+    expect(visibleText('Bike \u202Etxt.exe')).toBe('Bike txt.exe');
+    expect(visibleText('\u2067שלום\u2069 \u202Aworld\u202C')).toBe('שלום world');
+    expect(visibleText('  Café ZWJ 👩\u200D💻 \u200F ')).toBe('Café ZWJ 👩\u200D💻 \u200F');
+    expect(visibleText('Ünïcödé, 東京, مرحبا')).toBe('Ünïcödé, 東京, مرحبا');
+  });
+});
