@@ -31,8 +31,6 @@ export type ConversationRow = {
   last_sender_role: ConversationRole | null;
 };
 
-export const conversationNotFound = () => notFound('This conversation does not exist.');
-
 const displayName = (user: string, profile: string) =>
   sql.raw(`coalesce(nullif(${profile}.name, ''), ${user}.name)`);
 
@@ -92,7 +90,19 @@ export async function findInbox(
   };
 }
 
-/** One conversation of the user; 404 when it does not exist or is not theirs. */
+/** Who the conversation is between, for the policy; undefined when there is no such conversation. */
+export async function findConversationFacts(
+  db: Executor,
+  conversationId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ id: string; buyer_id: string | null; seller_id: string | null } | undefined> {
+  const { rows } = await db.execute<{ id: string; buyer_id: string | null; seller_id: string | null }>(sql`
+    select id, buyer_id, seller_id from conversations where id = ${conversationId}
+    ${options.lock ? sql`for update` : sql``}`);
+  return rows[0];
+}
+
+/** One conversation as a participant sees it; call after the policy let them read it. */
 export async function findConversationOfUser(
   db: Executor,
   conversationId: string,
@@ -103,7 +113,7 @@ export async function findConversationOfUser(
     from conversation_participants me ${conversationJoins}
     where me.conversation_id = ${conversationId} and me.user_id = ${userId}`);
   const [row] = rows;
-  if (!row) throw conversationNotFound();
+  if (!row) throw notFound('This conversation does not exist.');
   return row;
 }
 

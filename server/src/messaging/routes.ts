@@ -15,13 +15,15 @@ import {
 } from '@bazaar/common/messaging';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionGuard } from '../auth/session-guard';
+import type { SessionGuard, SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
+import { authorize } from '../policies/authorize';
 import { blockUser, unblockUser } from './blocks';
 import { presentConversationDetail, presentConversationSummary, presentMessage } from './presenters';
 import {
   countUnreadMessages,
+  findConversationFacts,
   findConversationFlags,
   findConversationOfUser,
   findInbox,
@@ -47,6 +49,12 @@ export async function registerMessagingRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const context: SendContext = { siteHost: new URL(publicUrl).hostname };
 
+  /** A conversation the user may read or write to, as they see it (404 for anyone else). */
+  async function conversationFor(user: SessionUser, conversationId: string, action: 'read' | 'write') {
+    authorize(user, action, { conversation: await findConversationFacts(db, conversationId) });
+    return findConversationOfUser(db, conversationId, user.id);
+  }
+
   const presentSent = (sent: SentMessage) => ({
     conversation_id: sent.conversationId,
     message: presentMessage(sent.message, sent.message.sender_role),
@@ -65,11 +73,7 @@ export async function registerMessagingRoutes(
     async (request, reply) => {
       const user = await guard.requireUser(request);
       const sent = await db.transaction((tx) =>
-        startConversation(
-          tx,
-          { adId: request.body.ad_id, buyerId: user.id, body: request.body.body },
-          context,
-        ),
+        startConversation(tx, { adId: request.body.ad_id, buyer: user, body: request.body.body }, context),
       );
       return reply.status(201).send(presentSent(sent));
     },
@@ -122,7 +126,7 @@ export async function registerMessagingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const row = await findConversationOfUser(db, request.params.id, user.id);
+      const row = await conversationFor(user, request.params.id, 'read');
       const flags = await findConversationFlags(db, row, user.id);
       return presentConversationDetail(row, flags, storage);
     },
@@ -142,7 +146,7 @@ export async function registerMessagingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const conversation = await conversationFor(user, request.params.id, 'read');
       const { rows, hasMore } = await findMessages(db, conversation.id, request.query);
       return { messages: rows.map((row) => presentMessage(row, conversation.my_role)), has_more: hasMore };
     },
@@ -164,7 +168,7 @@ export async function registerMessagingRoutes(
       const sent = await db.transaction((tx) =>
         sendMessage(
           tx,
-          { conversationId: request.params.id, senderId: user.id, body: request.body.body },
+          { conversationId: request.params.id, sender: user, body: request.body.body },
           context,
         ),
       );
@@ -184,7 +188,7 @@ export async function registerMessagingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const conversation = await conversationFor(user, request.params.id, 'write');
       await db.transaction((tx) => markConversationRead(tx, conversation.id, user.id));
       return { unread: await countUnreadMessages(db, user.id) };
     },
@@ -202,7 +206,7 @@ export async function registerMessagingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const conversation = await conversationFor(user, request.params.id, 'write');
       await blockUser(db, user.id, conversation.other_id);
       return { is_blocked_by_me: true };
     },
@@ -220,7 +224,7 @@ export async function registerMessagingRoutes(
     },
     async (request) => {
       const user = await guard.requireUser(request);
-      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const conversation = await conversationFor(user, request.params.id, 'write');
       await unblockUser(db, user.id, conversation.other_id);
       return { is_blocked_by_me: false };
     },
@@ -239,7 +243,7 @@ export async function registerMessagingRoutes(
     },
     async (request, reply) => {
       const user = await guard.requireUser(request);
-      const conversation = await findConversationOfUser(db, request.params.id, user.id);
+      const conversation = await conversationFor(user, request.params.id, 'write');
       await reportConversation(db, conversation.id, user.id, request.body);
       return reply.status(201).send({ is_reported_by_me: true as const });
     },

@@ -9,8 +9,16 @@ import type { ConversationRole } from '@bazaar/common/messaging';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { AppError, notFound } from '../http/errors';
-import { conversationNotFound, isBlockedEitherWay, isoTime, type Executor, type MessageRow } from './queries';
+import type { SessionUser } from '../auth/session-guard';
+import { AppError } from '../http/errors';
+import { authorize } from '../policies/authorize';
+import {
+  findConversationFacts,
+  isBlockedEitherWay,
+  isoTime,
+  type Executor,
+  type MessageRow,
+} from './queries';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -77,23 +85,24 @@ type LockedConversation = {
   has_messages: boolean;
 };
 
-/** Locks a conversation of the user for a new message; 404 when it is not theirs. */
+/** Locks a conversation the actor may write to for a new message (404 for anyone else). */
 async function lockConversation(
   tx: Executor,
   conversationId: string,
-  userId: string,
+  actor: SessionUser,
 ): Promise<LockedConversation> {
-  const { rows } = await tx.execute<LockedConversation>(sql`
-    select c.id, me.role as my_role, other.user_id as other_id,
-           exists (select 1 from messages where conversation_id = c.id) as has_messages
-    from conversations c
-    join conversation_participants me on me.conversation_id = c.id and me.user_id = ${userId}
-    join conversation_participants other on other.conversation_id = c.id and other.role <> me.role
-    where c.id = ${conversationId}
-    for update of c`);
-  const [row] = rows;
-  if (!row) throw conversationNotFound();
-  return row;
+  const facts = authorize(actor, 'write', {
+    conversation: await findConversationFacts(tx, conversationId, { lock: true }),
+  });
+  const isBuyer = facts.buyer_id === actor.id;
+  const { rows } = await tx.execute<{ has_messages: boolean }>(sql`
+    select exists (select 1 from messages where conversation_id = ${facts.id}) as has_messages`);
+  return {
+    id: facts.id,
+    my_role: isBuyer ? 'buyer' : 'seller',
+    other_id: isBuyer ? facts.seller_id : facts.buyer_id,
+    has_messages: rows[0]?.has_messages ?? false,
+  };
 }
 
 /**
@@ -141,12 +150,12 @@ async function writeMessage(
 /** Sends a message in an existing conversation of the sender. */
 export async function sendMessage(
   tx: Transaction,
-  input: { conversationId: string; senderId: string; body: string },
+  input: { conversationId: string; sender: SessionUser; body: string },
   context: SendContext,
 ): Promise<SentMessage> {
-  await lockSender(tx, input.senderId);
-  const conversation = await lockConversation(tx, input.conversationId, input.senderId);
-  return writeMessage(tx, conversation, { id: input.senderId }, input.body, context);
+  await lockSender(tx, input.sender.id);
+  const conversation = await lockConversation(tx, input.conversationId, input.sender);
+  return writeMessage(tx, conversation, input.sender, input.body, context);
 }
 
 /**
@@ -155,10 +164,11 @@ export async function sendMessage(
  */
 export async function startConversation(
   tx: Transaction,
-  input: { adId: string; buyerId: string; body: string },
+  input: { adId: string; buyer: SessionUser; body: string },
   context: SendContext,
 ): Promise<SentMessage> {
-  await lockSender(tx, input.buyerId);
+  const { buyer } = input;
+  await lockSender(tx, buyer.id);
   const { rows: ads } = await tx.execute<{
     user_id: string;
     title: string;
@@ -169,33 +179,31 @@ export async function startConversation(
     left join profiles p on p.id = a.user_id
     where a.id = ${input.adId}
     for share of a`);
-  const ad = ads[0];
-  if (ad?.user_id === input.buyerId) throw new AppError(403, 'own_ad_message');
-  if (!ad || ad.status !== 'active') throw notFound('This ad does not exist.');
+  const ad = authorize(buyer, 'message', { ad: ads[0] });
 
   const { rows: existing } = await tx.execute<{ id: string }>(sql`
-    select id from conversations where ad_id = ${input.adId} and buyer_id = ${input.buyerId}`);
+    select id from conversations where ad_id = ${input.adId} and buyer_id = ${buyer.id}`);
   let conversationId = existing[0]?.id;
   if (!conversationId) {
     // A seller who turned direct messages off takes no new conversations; the ones they
     // already have go on.
     if (!readProfileSettings(ad.settings).allowDirectMessages)
       throw new AppError(403, 'direct_messages_disabled');
-    if (await isBlockedEitherWay(tx, input.buyerId, ad.user_id)) throw new AppError(403, 'user_blocked');
-    await checkConversationRate(tx, input.buyerId);
+    if (await isBlockedEitherWay(tx, buyer.id, ad.user_id)) throw new AppError(403, 'user_blocked');
+    await checkConversationRate(tx, buyer.id);
     const { rows: created } = await tx.execute<{ id: string }>(sql`
       with conversation as (
         insert into conversations (ad_id, ad_title, buyer_id, seller_id)
-        values (${input.adId}, ${ad.title}, ${input.buyerId}, ${ad.user_id})
+        values (${input.adId}, ${ad.title}, ${buyer.id}, ${ad.user_id})
         returning id
       ), participants as (
         insert into conversation_participants (conversation_id, role, user_id, last_message_at)
         select id, role, user_id, now() from conversation,
-          (values ('buyer', ${input.buyerId}::uuid), ('seller', ${ad.user_id}::uuid)) as sides(role, user_id)
+          (values ('buyer', ${buyer.id}::uuid), ('seller', ${ad.user_id}::uuid)) as sides(role, user_id)
       )
       select id from conversation`);
     conversationId = created[0]!.id;
   }
-  const conversation = await lockConversation(tx, conversationId, input.buyerId);
-  return writeMessage(tx, conversation, { id: input.buyerId }, input.body, context);
+  const conversation = await lockConversation(tx, conversationId, buyer);
+  return writeMessage(tx, conversation, buyer, input.body, context);
 }

@@ -127,6 +127,28 @@ const table: Row[] = [
       admin: 'ok',
     },
   ],
+  [
+    'message',
+    'active',
+    {
+      anonymous: '401 unauthenticated',
+      owner: '403 own_ad_message',
+      other: 'ok',
+      moderator: 'ok',
+      admin: 'ok',
+    },
+  ],
+  [
+    'message',
+    'hidden',
+    {
+      anonymous: '404 not_found',
+      owner: '403 own_ad_message',
+      other: '404 not_found',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
 ];
 
 describe('the ad policy', () => {
@@ -140,7 +162,7 @@ describe('the ad policy', () => {
   }
 
   it('answers 404 for an ad that does not exist, whatever the action', () => {
-    for (const action of ['read', 'update', 'delete', 'favorite'] as const) {
+    for (const action of ['read', 'update', 'delete', 'favorite', 'message'] as const) {
       expect(() => authorize(actors.owner!, action, { ad: undefined })).toThrow('This ad does not exist.');
       expect(can(actors.owner!, action, { ad: undefined })).toBe(false);
     }

@@ -45,5 +45,14 @@ export const adPolicy = {
       allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad),
       refusal: (actor) => (actor === null ? unauthenticated() : new AppError(403, 'own_ad_favorite')),
     },
+    /** Ask the seller about it (issue 12): anyone signed in but its owner, while it is public. */
+    message: {
+      allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad) && isPublicAd(ad),
+      refusal: (actor, ad) => {
+        if (actor === null) return unauthenticated();
+        if (isAdOwner(actor, ad)) return new AppError(403, 'own_ad_message');
+        return forbidden('This ad is not public.');
+      },
+    },
   },
 } satisfies ResourcePolicy<AdFacts>;

@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../http/errors';
 import { adPolicy } from './ads';
+import { conversationPolicy } from './conversations';
 import type { Actor, ResourcePolicy } from './rules';
 
 export type { Actor } from './rules';
@@ -10,6 +11,7 @@ export type { Actor } from './rules';
  */
 const policies = {
   ad: adPolicy,
+  conversation: conversationPolicy,
 };
 
 type Policies = typeof policies;
