@@ -102,7 +102,12 @@ describe.skipIf(!hasChromium)('ads', () => {
 
     await page.reload();
     await page.getByText(/\d+ ads found/).waitFor();
-    expect(await page.getByLabel('Min Price').inputValue()).toBe('100');
+    // On a phone the filters are in a sheet behind the Filters button.
+    await page.getByRole('button', { name: 'Filters 1 active' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    expect(await sheet.getByLabel('Min Price').inputValue()).toBe('100');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Load More Results' }).click();
     await expect.poll(async () => (await prices()).length).toBeGreaterThan(12);

@@ -1,6 +1,6 @@
 import { Bell, LogOut, Menu, MessageCircle, Plus, Store, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { showNotImplemented } from '../components/not-implemented';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
@@ -36,6 +36,8 @@ export function Header() {
   const logout = useLogout();
   const postAd = usePostAdAction();
   const closeMenu = () => setMenuOpen(false);
+  // The search page has a search box of its own: one is enough.
+  const hasSearchBox = useMatch(paths.search()) === null;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -51,7 +53,7 @@ export function Header() {
           <span className="text-xl tracking-tight text-foreground">Bazaar</span>
         </Link>
 
-        <SearchBox className="mx-4 hidden max-w-xl md:flex" />
+        {hasSearchBox ? <SearchBox className="mx-4 hidden max-w-xl md:flex" /> : null}
 
         <nav aria-label="Account" className="ml-auto hidden items-center gap-2 md:flex">
           {isPending ? (
@@ -96,9 +98,11 @@ export function Header() {
         </Button>
       </div>
 
-      <div className="border-t px-4 py-2 md:hidden">
-        <SearchBox />
-      </div>
+      {hasSearchBox ? (
+        <div className="border-t px-4 py-2 md:hidden">
+          <SearchBox />
+        </div>
+      ) : null}
 
       {isMenuOpen ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">

@@ -7,19 +7,23 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+const placements = {
+  center: 'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl border',
+  /** A sheet rising from the bottom of the screen (phones). */
+  bottom: 'inset-x-0 bottom-0 max-h-[85dvh] overflow-y-auto rounded-t-2xl border-t',
+};
+
 export function DialogContent({
   className,
   children,
+  placement = 'center',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { placement?: keyof typeof placements }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl',
-          className,
-        )}
+        className={cn('fixed z-50 grid gap-4 bg-card p-6 shadow-xl', placements[placement], className)}
         {...props}
       >
         {children}

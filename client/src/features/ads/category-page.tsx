@@ -19,6 +19,7 @@ import {
   SortSelect,
   type FilterDraft,
 } from './components/search-filters';
+import { FiltersSheet } from './components/filters-sheet';
 import { useViewMode, ViewToggle } from './components/view-toggle';
 import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
 
@@ -99,11 +100,49 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
     if (typedFilters !== appliedFilters) setDraft(draftOf(criteria));
   }
 
-  const hasFilters =
-    countActiveFilters(criteria, { includeCategory: false }) > 0 || criteria.sort !== 'newest';
+  const activeFilters = countActiveFilters(criteria, { includeCategory: false });
+  const hasFilters = activeFilters > 0 || criteria.sort !== 'newest';
+  const [isSheetOpen, setSheetOpen] = useState(false);
+
+  /** The filters: a bar above the results on wide screens, a sheet on narrow ones. */
+  const filtersForm = (idPrefix: string) => (
+    <form
+      aria-label="Filters"
+      onSubmit={(event) => event.preventDefault()}
+      className="grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_1.4fr_auto]"
+    >
+      <SortSelect
+        className="col-span-2 lg:col-span-1"
+        id={`${idPrefix}-sort`}
+        value={criteria.sort}
+        onChange={(sort) => setCriteria({ ...criteriaOfDraft(draft), sort })}
+      />
+      <PriceAndLocationFields
+        idPrefix={idPrefix}
+        draft={draft}
+        onChange={setDraft}
+        locationClassName="col-span-2 lg:col-span-1"
+      />
+      <Button
+        type="button"
+        variant="outline"
+        className="col-span-2 lg:col-span-1"
+        disabled={!hasFilters}
+        onClick={() => {
+          setDraft(emptyDraft);
+          setCriteria({});
+        }}
+      >
+        Clear Filters
+      </Button>
+      <Button type="button" className="col-span-2 lg:hidden" onClick={() => setSheetOpen(false)}>
+        Show Results
+      </Button>
+    </form>
+  );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
         <ol className="flex items-center gap-1">
           <li>
@@ -118,55 +157,29 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
         </ol>
       </nav>
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:gap-4">
         <div className="flex items-center gap-3">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <CategoryIcon icon={category.icon} className="size-6" />
           </span>
           <div>
-            <h1 className="text-3xl font-bold tracking-tight">{category.name}</h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{category.name}</h1>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {foundLine(search)}
             </p>
           </div>
         </div>
-        <ViewToggle mode={mode} onChange={setMode} />
+        <div className="flex items-center gap-2">
+          <FiltersSheet activeCount={activeFilters} open={isSheetOpen} onOpenChange={setSheetOpen}>
+            {filtersForm('category-sheet')}
+          </FiltersSheet>
+          <ViewToggle mode={mode} onChange={setMode} />
+        </div>
       </div>
 
-      <Card className="mt-6 p-4">
-        <form
-          aria-label="Filters"
-          onSubmit={(event) => event.preventDefault()}
-          className="grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_1.4fr_auto]"
-        >
-          <SortSelect
-            className="col-span-2 lg:col-span-1"
-            id="category-sort"
-            value={criteria.sort}
-            onChange={(sort) => setCriteria({ ...criteriaOfDraft(draft), sort })}
-          />
-          <PriceAndLocationFields
-            idPrefix="category"
-            draft={draft}
-            onChange={setDraft}
-            locationClassName="col-span-2 lg:col-span-1"
-          />
-          <Button
-            type="button"
-            variant="outline"
-            className="col-span-2 lg:col-span-1"
-            disabled={!hasFilters}
-            onClick={() => {
-              setDraft(emptyDraft);
-              setCriteria({});
-            }}
-          >
-            Clear Filters
-          </Button>
-        </form>
-      </Card>
+      <Card className="mt-6 hidden p-4 lg:block">{filtersForm('category')}</Card>
 
-      <div className="mt-6">
+      <div className="mt-4 sm:mt-6">
         <AdResults
           search={search}
           mode={mode}

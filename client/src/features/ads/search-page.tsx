@@ -18,6 +18,7 @@ import {
   SortSelect,
   type FilterDraft,
 } from './components/search-filters';
+import { FiltersSheet } from './components/filters-sheet';
 import { useViewMode, ViewToggle } from './components/view-toggle';
 import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
 
@@ -43,20 +44,54 @@ export function SearchPage() {
 
   const activeFilters = countActiveFilters(criteria, { includeCategory: true });
 
+  const [isSheetOpen, setSheetOpen] = useState(false);
+
   function apply(event?: FormEvent) {
     event?.preventDefault();
     setCriteria({ ...criteriaOfDraft(draft), q: query.trim() || undefined, sort: criteria.sort });
+    setSheetOpen(false);
   }
 
   function clearAll() {
     setQuery('');
     setDraft(emptyDraft);
     setCriteria({});
+    setSheetOpen(false);
   }
 
+  /** The filters: in a card beside the results on wide screens, in a sheet on narrow ones. */
+  const filtersForm = (idPrefix: string) => (
+    <form onSubmit={apply} className="grid grid-cols-2 gap-4 lg:grid-cols-1" aria-label="Filters">
+      <CategorySelect
+        className="col-span-2 sm:col-span-1 lg:col-span-1"
+        id={`${idPrefix}-category`}
+        value={draft.category}
+        onChange={(category) => setDraft({ ...draft, category })}
+      />
+      <SortSelect
+        className="col-span-2 sm:col-span-1 lg:col-span-1"
+        id={`${idPrefix}-sort`}
+        value={criteria.sort}
+        onChange={(sort) => setCriteria({ ...criteria, sort })}
+      />
+      <PriceAndLocationFields
+        idPrefix={idPrefix}
+        draft={draft}
+        onChange={setDraft}
+        locationClassName="col-span-2 lg:col-span-1"
+      />
+      <div className="col-span-2 grid grid-cols-2 gap-2 pt-1 lg:col-span-1">
+        <Button type="submit">Apply Filters</Button>
+        <Button type="button" variant="outline" onClick={clearAll}>
+          Clear All
+        </Button>
+      </div>
+    </form>
+  );
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Search Ads</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search Ads</h1>
       <form role="search" onSubmit={apply} className="mt-4 flex gap-2">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -74,42 +109,20 @@ export function SearchPage() {
         </Button>
       </form>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[280px_1fr]">
-        <Card className="h-fit p-5">
-          <form onSubmit={apply} className="grid grid-cols-2 gap-4 lg:grid-cols-1" aria-label="Filters">
-            <h2 className="col-span-2 flex items-center gap-2 font-semibold lg:col-span-1">
-              <SlidersHorizontal className="size-4" aria-hidden="true" /> Filters
-            </h2>
-            <CategorySelect
-              className="col-span-2 sm:col-span-1 lg:col-span-1"
-              id="search-category"
-              value={draft.category}
-              onChange={(category) => setDraft({ ...draft, category })}
-            />
-            <SortSelect
-              className="col-span-2 sm:col-span-1 lg:col-span-1"
-              id="search-sort"
-              value={criteria.sort}
-              onChange={(sort) => setCriteria({ ...criteria, sort })}
-            />
-            <PriceAndLocationFields
-              idPrefix="search"
-              draft={draft}
-              onChange={setDraft}
-              locationClassName="col-span-2 lg:col-span-1"
-            />
-            <div className="col-span-2 grid grid-cols-2 gap-2 pt-1 lg:col-span-1">
-              <Button type="submit">Apply Filters</Button>
-              <Button type="button" variant="outline" onClick={clearAll}>
-                Clear All
-              </Button>
-            </div>
-          </form>
+      <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[280px_1fr]">
+        <Card className="hidden h-fit p-5 lg:block">
+          <h2 className="mb-4 flex items-center gap-2 font-semibold">
+            <SlidersHorizontal className="size-4" aria-hidden="true" /> Filters
+          </h2>
+          {filtersForm('search')}
         </Card>
 
         <section aria-label="Results" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap items-center gap-2">
+              <FiltersSheet activeCount={activeFilters} open={isSheetOpen} onOpenChange={setSheetOpen}>
+                {filtersForm('search-sheet')}
+              </FiltersSheet>
               <p className="font-medium" aria-live="polite">
                 {foundLine(search)}
               </p>

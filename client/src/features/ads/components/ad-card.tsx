@@ -29,7 +29,8 @@ export function AdCard({
   return (
     <article
       className={cn(
-        'group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        // Full height: the cards of one grid row are as tall as its tallest.
+        'group flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
         isList && 'sm:flex-row',
       )}
     >
@@ -65,9 +66,16 @@ export function AdCard({
             </Badge>
           ) : null}
         </div>
-        <div className={cn('flex min-w-0 flex-1 flex-col gap-1.5 p-3 sm:p-4', isList && 'justify-center')}>
-          <h3 className="line-clamp-2 leading-snug font-semibold group-hover:text-primary">{ad.title}</h3>
-          <div className="text-lg font-bold text-primary">{formatPrice(ad.price)}</div>
+        <div
+          className={cn(
+            'flex min-w-0 flex-1 flex-col gap-1 p-2.5 sm:gap-1.5 sm:p-4',
+            isList && 'justify-center',
+          )}
+        >
+          <h3 className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-primary sm:text-base">
+            {ad.title}
+          </h3>
+          <div className="text-base font-bold text-primary sm:text-lg">{formatPrice(ad.price)}</div>
           <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{ad.location}</span>

@@ -90,6 +90,7 @@ export function AdResults({
 function layoutOf(mode: AdCardVariant): string {
   return cn(
     'grid gap-4',
-    mode === 'grid' ? 'grid-cols-1 min-[480px]:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1',
+    // Two columns even on a phone, so a screen shows more than one ad.
+    mode === 'grid' ? 'grid-cols-2 xl:grid-cols-3' : 'grid-cols-1',
   );
 }
