@@ -156,7 +156,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerCategoryRoutes(app, { db: database.db });
   await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret, jobs });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
-  await registerMediaRoutes(app, { storage });
+  await registerMediaRoutes(app, { storage, db: database.db, guard });
   await registerMessagingRoutes(app, { db: database.db, guard, storage, publicUrl: config.PUBLIC_URL });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,

@@ -2,17 +2,30 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionGuard } from '../auth/session-guard';
+import type { Database } from '../db/database';
+import { advertisements } from '../db/schema';
 import { errorBody } from '../http/errors';
+import { can } from '../policies/authorize';
+import { isPublicAd } from '../policies/ads';
 import { contentTypeForKey } from './file-signatures';
 import { assertSafeKey, type ByteRange, type Storage } from './storage';
 
+/** Media of ads the public may not see: for this request only, kept by no cache. */
+const privateMedia = new WeakSet<FastifyRequest>();
+
 /**
- * Keys are unique and never rewritten, so media are cached for a year; each file is
- * sandboxed so it can never run as a page, and its type is never sniffed.
+ * Keys are unique and never rewritten, so a public ad's media are cached for a year; those
+ * of an ad only its owner and staff may see are kept by no cache (decision 0010). Each file
+ * is sandboxed so it can never run as a page, and its type is never sniffed.
  */
-function setMediaHeaders(reply: Pick<FastifyReply, 'header'>): void {
-  reply.header('cache-control', 'public, max-age=31536000, immutable');
+function setMediaHeaders(reply: Pick<FastifyReply, 'header' | 'request'>): void {
+  reply.header(
+    'cache-control',
+    privateMedia.has(reply.request) ? 'private, no-store' : 'public, max-age=31536000, immutable',
+  );
   reply.header('content-security-policy', "default-src 'none'; sandbox");
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cross-origin-resource-policy', 'same-origin');
@@ -64,8 +77,43 @@ async function registerRemoteMediaRoutes(app: FastifyInstance, storage: Required
   });
 }
 
+/** The ad a media path belongs to (`/media/ads/<ad id>/<file>`, as stored); undefined for any other path. */
+const AD_MEDIA_PATH =
+  /^\/media\/ads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[\w.-]+$/;
+
+/**
+ * Serves a file only to those who may see its ad (the ad policy: everyone while the ad is
+ * public, otherwise its owner and staff); anyone else gets 404, as for a file that does not
+ * exist. Paths that are not an ad's file as stored are 404 too.
+ */
+function guardAdMedia(media: FastifyInstance, { db, guard }: { db: Database; guard: SessionGuard }) {
+  media.addHook('onRequest', async (request, reply) => {
+    const adId = AD_MEDIA_PATH.exec(request.url.split('?')[0] ?? '')?.[1];
+    const [ad] = adId
+      ? await db
+          .select({ user_id: advertisements.user_id, status: advertisements.status })
+          .from(advertisements)
+          .where(eq(advertisements.id, adId))
+      : [];
+    if (!ad) return notFound(reply);
+    if (isPublicAd(ad)) return;
+    if (!can(await guard.currentUser(request), 'read', { ad })) return notFound(reply);
+    privateMedia.add(request);
+  });
+}
+
 /** /media/<key>: files of the local store straight from disk, or objects of the remote one. */
-export async function registerMediaRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  { storage, db, guard }: { storage: Storage; db: Database; guard: SessionGuard },
+) {
+  await app.register(async (media) => {
+    guardAdMedia(media, { db, guard });
+    await registerMediaFiles(media, storage);
+  });
+}
+
+async function registerMediaFiles(app: FastifyInstance, storage: Storage) {
   if (storage.root) {
     // The static plugin serves from a folder that exists; a fresh install has none yet.
     await mkdir(storage.root, { recursive: true });
