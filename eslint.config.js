@@ -28,6 +28,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/http/errors.ts'],
+    rules: {
+      // One named factory per error (adLimitReached(), ...), all in http/errors.ts.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: 'Throw a named factory from http/errors.ts (add one there if it is new).',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

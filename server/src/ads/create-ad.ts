@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateAdFields } from '@bazaar/common/ads';
 import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
-import { AppError } from '../http/errors';
+import { imageRequired } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
@@ -31,7 +31,7 @@ export async function createAd(
   ad: NewAd,
 ): Promise<string> {
   // Spec §5: at least one image.
-  if (ad.images.length === 0) throw new AppError(400, 'image_required');
+  if (ad.images.length === 0) throw imageRequired();
   await assertCategoryExists(db, ad.fields.category);
 
   const adId = randomUUID();

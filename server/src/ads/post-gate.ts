@@ -1,13 +1,14 @@
 import { postGate, type SellerQuota } from '@bazaar/common/subscription-rules';
 import type { Database } from '../db/database';
-import { AppError, unauthenticated } from '../http/errors';
+import { adLimitReached, trialExpired, unauthenticated } from '../http/errors';
 import { countActiveAdsForUser, findProfileWithUser, subscriptionOf } from '../profiles/queries';
 
 /** The post-ad gate of spec §4 on the seller's real quota, as an error when it says no. */
 export function assertMayPost(quota: SellerQuota | undefined): void {
   if (!quota) throw unauthenticated();
   const gate = postGate(quota);
-  if (gate !== 'allowed') throw new AppError(403, gate);
+  if (gate === 'ad_limit_reached') throw adLimitReached();
+  if (gate === 'trial_expired') throw trialExpired();
 }
 
 /**

@@ -3,7 +3,7 @@ import { MAX_IMAGES_PER_AD, MAX_VIDEOS_PER_AD } from '@bazaar/common/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements } from '../db/schema';
-import { AppError, badRequest } from '../http/errors';
+import { badRequest, imageRequired, tooManyFiles } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf, type NewAdMedia } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
@@ -37,12 +37,12 @@ function checkMediaAfterChanges(existing: MediaRow[], changes: AdChanges): Media
   const kept = existing.filter((media) => !removed.has(media.id));
   const images = kept.filter((media) => media.kind === 'image').length + changes.images.length;
   const videos = kept.filter((media) => media.kind === 'video').length + changes.videos.length;
-  if (images === 0) throw new AppError(400, 'image_required');
+  if (images === 0) throw imageRequired();
   if (images > MAX_IMAGES_PER_AD) {
-    throw new AppError(400, 'too_many_files', `You can upload a maximum of ${MAX_IMAGES_PER_AD} images.`);
+    throw tooManyFiles(`You can upload a maximum of ${MAX_IMAGES_PER_AD} images.`);
   }
   if (videos > MAX_VIDEOS_PER_AD) {
-    throw new AppError(400, 'too_many_files', `You can upload a maximum of ${MAX_VIDEOS_PER_AD} videos.`);
+    throw tooManyFiles(`You can upload a maximum of ${MAX_VIDEOS_PER_AD} videos.`);
   }
   return existing.filter((media) => removed.has(media.id));
 }

@@ -15,7 +15,7 @@ import { errorMessages, type ErrorCode } from '@bazaar/common/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, badRequest, errorBody } from '../http/errors';
+import { badRequest, errorBody, routeNotFound, socialLoginUnavailable } from '../http/errors';
 import { isFromBrowser, requestOrigin } from '../http/origin-check';
 import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';
 import { webHeadersOf } from './web-headers';
@@ -172,12 +172,12 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth }: { auth:
     async handler(request: FastifyRequest, reply) {
       const path = (request.url.split('?')[0] ?? '').slice(AUTH_PREFIX.length);
       const endpoint = findEndpoint(request.method, path);
-      if (!endpoint) throw new AppError(404, 'route_not_found');
+      if (!endpoint) throw routeNotFound();
 
       let body = endpoint.body ? parseBody(endpoint.body, request.body) : request.body;
       if (path === '/sign-in/social') {
         const { provider } = body as { provider: SocialProvider };
-        if (!socialProviders.includes(provider)) throw new AppError(400, 'social_login_unavailable');
+        if (!socialProviders.includes(provider)) throw socialLoginUnavailable();
       }
       body = completeBody(path, body);
 

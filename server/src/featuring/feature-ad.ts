@@ -3,7 +3,7 @@ import { findPlan } from '@bazaar/common/plans';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adFeatures, advertisements, payments, profiles } from '../db/schema';
-import { AppError } from '../http/errors';
+import { noIncludedFeatures } from '../http/errors';
 import { authorize, type Actor } from '../policies/authorize';
 import { runningPaidPeriod } from '../subscriptions/queries';
 
@@ -123,7 +123,7 @@ export async function featureAdWithIncluded(
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
     const ad = await lockAdToFeature(tx, adId, actor);
     if (!profile || (await includedFeaturesFor(tx, profile, now)).left === 0) {
-      throw new AppError(409, 'no_included_features');
+      throw noIncludedFeatures();
     }
     const week = await addFeatureWeek(tx, ad, { userId, source: 'included', now });
     return week.endsAt;

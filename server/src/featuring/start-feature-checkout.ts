@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { checkouts } from '../db/schema';
-import { AppError, unauthenticated } from '../http/errors';
+import { rateLimited, unauthenticated } from '../http/errors';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { openProviderSession } from '../payments/provider-session';
 import {
@@ -51,7 +51,7 @@ export async function startFeatureCheckout(
 
     const since = new Date(now.getTime() - 60 * 60 * 1000);
     if ((await countCheckoutsCreatedSince(tx, user.id, since)) >= CHECKOUTS_PER_HOUR) {
-      throw new AppError(429, 'rate_limited');
+      throw rateLimited();
     }
     const checkout = await insertCheckout(tx, {
       user_id: user.id,

@@ -20,7 +20,32 @@ export const badRequest = (message?: string, fields?: Record<string, string>) =>
 export const unauthenticated = () => new AppError(401, 'unauthenticated');
 export const forbidden = (message?: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message?: string) => new AppError(404, 'not_found', message);
-export const serviceUnavailable = () => new AppError(503, 'service_unavailable');
+export const routeNotFound = (message?: string) => new AppError(404, 'route_not_found', message);
+export const crossOriginRefused = () => new AppError(403, 'cross_origin_refused');
+export const rateLimited = () => new AppError(429, 'rate_limited');
+export const payloadTooLarge = (message?: string) => new AppError(413, 'payload_too_large', message);
+export const unsupportedMediaType = (message?: string) =>
+  new AppError(415, 'unsupported_media_type', message);
+
+// Accounts, subscriptions and payments.
+export const socialLoginUnavailable = () => new AppError(400, 'social_login_unavailable');
+export const adLimitReached = () => new AppError(403, 'ad_limit_reached');
+export const trialExpired = () => new AppError(403, 'trial_expired');
+export const alreadyOnPlan = () => new AppError(409, 'already_on_plan');
+export const noActiveSubscription = () => new AppError(409, 'no_active_subscription');
+export const invalidSignature = () => new AppError(400, 'invalid_signature');
+export const paymentProviderError = () => new AppError(502, 'payment_provider_error');
+
+// Ads and their files.
+export const ownAdFavorite = () => new AppError(403, 'own_ad_favorite');
+export const imageRequired = () => new AppError(400, 'image_required');
+export const tooManyFiles = (message?: string) => new AppError(400, 'too_many_files', message);
+export const fileTooLarge = (message?: string) => new AppError(413, 'file_too_large', message);
+export const unsupportedFileType = (message?: string) => new AppError(415, 'unsupported_file_type', message);
+export const invalidImage = () => new AppError(400, 'invalid_image');
+export const imageTooLarge = () => new AppError(400, 'image_too_large');
+export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
+export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };

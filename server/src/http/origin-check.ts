@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors';
+import { crossOriginRefused } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,11 +32,11 @@ export function registerOriginCheck(
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (origin === publicOrigin || origin === requestOrigin(request)) return;
-      throw new AppError(403, 'cross_origin_refused');
+      throw crossOriginRefused();
     }
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-      throw new AppError(403, 'cross_origin_refused');
+      throw crossOriginRefused();
     }
   });
 }

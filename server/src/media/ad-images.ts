@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { AppError } from '../http/errors';
+import { imageTooLarge, invalidImage } from '../http/errors';
 import type { adMedia } from '../db/schema';
 import { extensionFor } from './file-signatures';
 import { createImageVariants, type ImageVariants } from './images';
@@ -14,8 +14,8 @@ async function decodeAdImage(input: Buffer | string): Promise<ImageVariants> {
     return await createImageVariants(input);
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message)) throw new AppError(400, 'image_too_large');
-    throw new AppError(400, 'invalid_image');
+    if (/pixel limit/i.test(message)) throw imageTooLarge();
+    throw invalidImage();
   }
 }
 

@@ -11,7 +11,14 @@ import {
   VIDEO_MAX_BYTES,
 } from '@bazaar/common/constants';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../http/errors';
+import {
+  badRequest,
+  fileTooLarge,
+  payloadTooLarge,
+  tooManyFiles,
+  unsupportedFileType,
+  unsupportedMediaType,
+} from '../http/errors';
 import { findNulCharacter, NUL_MESSAGE } from '../http/nul-characters';
 import { isOwnerAtWork, ownerTag, parseOwnerTag } from '../system/processes';
 import { detectMediaType, SIGNATURE_BYTES, type DetectedMedia } from './file-signatures';
@@ -69,16 +76,12 @@ function quotedName(filename: string): string {
 }
 
 const unsupportedType = (name: string, kind: MediaKind) =>
-  new AppError(
-    415,
-    'unsupported_file_type',
+  unsupportedFileType(
     kind === 'image' ? `${name} is not a PNG, JPG or GIF image.` : `${name} is not an MP4 or MOV video.`,
   );
 
-const fileTooLarge = (name: string, kind: MediaKind) =>
-  new AppError(
-    413,
-    'file_too_large',
+const tooLargeForItsKind = (name: string, kind: MediaKind) =>
+  fileTooLarge(
     `${name} is larger than ${maxBytes[kind] / MEGABYTE} MB, the limit for ${kind === 'image' ? 'images' : 'videos'}.`,
   );
 
@@ -97,7 +100,7 @@ function createInspector(kind: MediaKind, name: string) {
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       bytes += chunk.length;
-      if (bytes > maxBytes[kind]) return callback(fileTooLarge(name, kind));
+      if (bytes > maxBytes[kind]) return callback(tooLargeForItsKind(name, kind));
       if (!detected) {
         head = Buffer.concat([head, chunk]).subarray(0, SIGNATURE_BYTES);
         if (head.length >= SIGNATURE_BYTES) {
@@ -127,7 +130,7 @@ async function receiveFile(
   const target = path.join(folder, randomUUID());
   const inspector = createInspector(kind, name);
   await pipeline(file, inspector.stream, createWriteStream(target, { flags: 'wx' }));
-  if (file.truncated) throw fileTooLarge(name, kind);
+  if (file.truncated) throw tooLargeForItsKind(name, kind);
   return { kind, path: target, ...inspector.result() };
 }
 
@@ -136,12 +139,12 @@ function translateParserError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return new AppError(400, 'too_many_files');
+      return tooManyFiles();
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(413, 'payload_too_large', 'The form has too many fields.');
+      return payloadTooLarge('The form has too many fields.');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'file_too_large');
+      return fileTooLarge();
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return badRequest('The form could not be read.');
@@ -163,7 +166,7 @@ export async function receiveUpload(
   options: UploadOptions,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', 'Send the ad as a multipart/form-data form.');
+    throw unsupportedMediaType('Send the ad as a multipart/form-data form.');
   }
   const folder = path.join(options.tempDir, `${ownerTag()}~${randomUUID()}`);
   await mkdir(folder, { recursive: true });
@@ -200,9 +203,7 @@ export async function receiveUpload(
       const received = kind === 'image' ? upload.images : upload.videos;
       if (received.length >= maxFiles[kind]) {
         part.file.resume();
-        throw new AppError(
-          400,
-          'too_many_files',
+        throw tooManyFiles(
           `You can upload a maximum of ${maxFiles[kind]} ${kind === 'image' ? 'images' : 'videos'}.`,
         );
       }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { checkouts } from '../db/schema';
-import { AppError } from '../http/errors';
+import { paymentProviderError } from '../http/errors';
 import { attachProviderSession, closeOpenCheckout } from '../subscriptions/queries';
 import type { CheckoutForProvider, PaymentGateway } from './payment-gateway';
 
@@ -32,6 +32,6 @@ export async function openProviderSession(
       'the payment provider did not create a checkout session',
     );
     await closeOpenCheckout(db, checkout.id, 'failed', 'provider error');
-    throw new AppError(502, 'payment_provider_error');
+    throw paymentProviderError();
   }
 }

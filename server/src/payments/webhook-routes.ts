@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
-import { AppError, badRequest } from '../http/errors';
+import { badRequest, invalidSignature, routeNotFound } from '../http/errors';
 import { DEMO_WEBHOOK_PATH, demoEventSchema, paymentEventFromDemo } from './demo-events';
 import { DEMO_SIGNATURE_HEADER, isValidDemoSignature } from './demo-signature';
 import { applyPaymentEvent, type PaymentEventResult, type ReceivedPaymentEvent } from './payment-events';
@@ -13,8 +13,6 @@ import { paymentEventFromStripe } from './stripe-gateway';
 /** Provider-to-server calls: exempt from the browser origin check, verified by signature. */
 export const PAYMENT_WEBHOOK_PREFIX = '/api/payments/webhooks/';
 export const STRIPE_WEBHOOK_PATH = '/api/payments/webhooks/stripe';
-
-const invalidSignature = () => new AppError(400, 'invalid_signature');
 
 function parseJson(text: string): unknown {
   try {
@@ -114,7 +112,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, dependencies: 
       STRIPE_WEBHOOK_PATH,
       { schema: { ...schema, summary: 'Stripe webhook events' } },
       async (request) => {
-        if (!stripe) throw new AppError(404, 'route_not_found', 'Stripe is not configured here.');
+        if (!stripe) throw routeNotFound('Stripe is not configured here.');
         const body = typeof request.body === 'string' ? request.body : '';
         const signature = request.headers['stripe-signature'];
         let event: Stripe.Event;

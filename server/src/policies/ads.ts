@@ -1,4 +1,4 @@
-import { AppError, forbidden, unauthenticated } from '../http/errors';
+import { adNotFeaturable, forbidden, ownAdFavorite, unauthenticated } from '../http/errors';
 import { isOwner, isStaffActor, type Actor, type ResourcePolicy } from './rules';
 
 /** What the rules need to know of an ad. */
@@ -37,13 +37,11 @@ export const adPolicy = {
     feature: {
       allows: (actor, ad) => isAdOwner(actor, ad) && isPublicAd(ad),
       refusal: (actor, ad) =>
-        isAdOwner(actor, ad)
-          ? new AppError(409, 'ad_not_featurable')
-          : forbidden('You can only feature your own ads.'),
+        isAdOwner(actor, ad) ? adNotFeaturable() : forbidden('You can only feature your own ads.'),
     },
     favorite: {
       allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad),
-      refusal: (actor) => (actor === null ? unauthenticated() : new AppError(403, 'own_ad_favorite')),
+      refusal: (actor) => (actor === null ? unauthenticated() : ownAdFavorite()),
     },
     /** Ask the seller about it (issue 12): anyone signed in but its owner, while it is public. */
     message: {

@@ -1,7 +1,7 @@
 import type { Subscription } from '@bazaar/common/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { AppError, unauthenticated } from '../http/errors';
+import { noActiveSubscription, paymentProviderError, unauthenticated } from '../http/errors';
 import type { PaymentGateways } from '../payments/payment-gateway';
 import { findProfile, presentSubscription, runningPaidPeriod, setCancelAtPeriodEnd } from './queries';
 
@@ -18,17 +18,17 @@ export async function changeRenewal(
   if (!profile) throw unauthenticated();
   const { subscription_provider: provider, provider_subscription_id: subscriptionId } = profile;
   if (!runningPaidPeriod(profile, new Date()) || !provider || !subscriptionId) {
-    throw new AppError(409, 'no_active_subscription');
+    throw noActiveSubscription();
   }
   if (profile.cancel_at_period_end === cancel) return presentSubscription(profile);
 
   const gateway = gateways.byProvider[provider];
-  if (!gateway) throw new AppError(502, 'payment_provider_error');
+  if (!gateway) throw paymentProviderError();
   try {
     await gateway.setCancelAtPeriodEnd(subscriptionId, cancel);
   } catch (error) {
     log.error({ err: error, subscriptionId }, 'the payment provider did not change renewal');
-    throw new AppError(502, 'payment_provider_error');
+    throw paymentProviderError();
   }
   const updated = await setCancelAtPeriodEnd(db, userId, subscriptionId, cancel);
   // A payment replaced the subscription meanwhile; report what is there now.

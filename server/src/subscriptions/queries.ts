@@ -17,7 +17,7 @@ import type {
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { checkouts, payments, profiles } from '../db/schema';
-import { AppError } from '../http/errors';
+import { alreadyOnPlan, badRequest } from '../http/errors';
 import { subscriptionOf } from '../profiles/queries';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -50,7 +50,7 @@ export interface PlanQuoteForSeller {
 /** What `plan` costs this seller now; refuses the plan they already have. */
 export function quotePlanForSeller(profile: Profile, plan: Plan, now: Date): PlanQuoteForSeller {
   const running = runningPaidPeriod(profile, now);
-  if (running?.planId === plan.id) throw new AppError(409, 'already_on_plan');
+  if (running?.planId === plan.id) throw alreadyOnPlan();
   return { price: priceForPlan(plan, running, now), replaces: running };
 }
 
@@ -218,7 +218,7 @@ function decodeCursor(text: string): PaymentCursor {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError(400, 'validation_failed', 'The cursor is not valid.', { cursor: 'Invalid cursor.' });
+  throw badRequest('The cursor is not valid.', { cursor: 'Invalid cursor.' });
 }
 
 /** The seller's payments, newest first, a page at a time. */

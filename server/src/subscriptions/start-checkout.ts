@@ -3,7 +3,7 @@ import type { CreateCheckoutResponse } from '@bazaar/common/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
-import { AppError, unauthenticated } from '../http/errors';
+import { rateLimited, unauthenticated } from '../http/errors';
 import type { PaymentGateway } from '../payments/payment-gateway';
 import { openProviderSession } from '../payments/provider-session';
 import {
@@ -54,7 +54,7 @@ export async function startCheckout(
       user.id,
       new Date(now.getTime() - 60 * 60 * 1000),
     );
-    if (createdLastHour >= CHECKOUTS_PER_HOUR) throw new AppError(429, 'rate_limited');
+    if (createdLastHour >= CHECKOUTS_PER_HOUR) throw rateLimited();
     const checkout = await insertCheckout(tx, {
       user_id: user.id,
       purpose: 'plan',
