@@ -47,6 +47,15 @@ export const imageTooLarge = () => new AppError(400, 'image_too_large');
 export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
 export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
 
+// Messaging.
+export const recipientUnavailable = () => new AppError(409, 'recipient_unavailable');
+export const userBlocked = () => new AppError(403, 'user_blocked');
+export const ownAdMessage = () => new AppError(403, 'own_ad_message');
+export const directMessagesDisabled = () => new AppError(403, 'direct_messages_disabled');
+export const messagingLimitReached = (
+  code: 'conversation_limit_reached' | 'new_account_conversation_limit_reached' | 'message_rate_limited',
+) => new AppError(429, code);
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { AppError } from '../http/errors';
+import { recipientUnavailable } from '../http/errors';
 import type { Executor } from './queries';
 
 /** Blocks the other person of a conversation: no more messages either way (issue 12). */
 export async function blockUser(db: Executor, blockerId: string, blockedId: string | null): Promise<void> {
-  if (!blockedId) throw new AppError(409, 'recipient_unavailable');
+  if (!blockedId) throw recipientUnavailable();
   await db.execute(sql`
     insert into user_blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId})
     on conflict do nothing`);

@@ -10,7 +10,12 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { SessionUser } from '../auth/session-guard';
-import { AppError } from '../http/errors';
+import {
+  directMessagesDisabled,
+  messagingLimitReached,
+  recipientUnavailable,
+  userBlocked,
+} from '../http/errors';
 import { authorize } from '../policies/authorize';
 import {
   findConversationFacts,
@@ -35,10 +40,6 @@ export interface SentMessage {
   recipientId: string;
 }
 
-const tooMany = (
-  code: 'conversation_limit_reached' | 'new_account_conversation_limit_reached' | 'message_rate_limited',
-) => new AppError(429, code);
-
 /**
  * Serialises one user's sends across every app process for the rest of the transaction, so
  * that the counts below cannot be raced past by parallel requests.
@@ -55,7 +56,7 @@ async function checkMessageRate(tx: Executor, userId: string): Promise<void> {
       where sender_id = ${userId} and created_at > clock_timestamp() - interval '1 minute'
       limit ${MESSAGES_PER_MINUTE}
     ) recent`);
-  if ((rows[0]?.sent ?? 0) >= MESSAGES_PER_MINUTE) throw tooMany('message_rate_limited');
+  if ((rows[0]?.sent ?? 0) >= MESSAGES_PER_MINUTE) throw messagingLimitReached('message_rate_limited');
 }
 
 /**
@@ -73,9 +74,9 @@ async function checkConversationRate(tx: Executor, userId: string): Promise<void
         as is_new_account`);
   const { started = 0, is_new_account: isNewAccount = false } = rows[0] ?? {};
   if (isNewAccount && started >= NEW_ACCOUNT_CONVERSATIONS_PER_HOUR) {
-    throw tooMany('new_account_conversation_limit_reached');
+    throw messagingLimitReached('new_account_conversation_limit_reached');
   }
-  if (started >= CONVERSATIONS_PER_HOUR) throw tooMany('conversation_limit_reached');
+  if (started >= CONVERSATIONS_PER_HOUR) throw messagingLimitReached('conversation_limit_reached');
 }
 
 type LockedConversation = {
@@ -117,8 +118,8 @@ async function writeMessage(
   body: string,
   context: SendContext,
 ): Promise<SentMessage> {
-  if (!conversation.other_id) throw new AppError(409, 'recipient_unavailable');
-  if (await isBlockedEitherWay(tx, sender.id, conversation.other_id)) throw new AppError(403, 'user_blocked');
+  if (!conversation.other_id) throw recipientUnavailable();
+  if (await isBlockedEitherWay(tx, sender.id, conversation.other_id)) throw userBlocked();
   await checkMessageRate(tx, sender.id);
   const warnings = findMessageWarnings(body, {
     isFirstMessage: !conversation.has_messages,
@@ -187,9 +188,8 @@ export async function startConversation(
   if (!conversationId) {
     // A seller who turned direct messages off takes no new conversations; the ones they
     // already have go on.
-    if (!readProfileSettings(ad.settings).allowDirectMessages)
-      throw new AppError(403, 'direct_messages_disabled');
-    if (await isBlockedEitherWay(tx, buyer.id, ad.user_id)) throw new AppError(403, 'user_blocked');
+    if (!readProfileSettings(ad.settings).allowDirectMessages) throw directMessagesDisabled();
+    if (await isBlockedEitherWay(tx, buyer.id, ad.user_id)) throw userBlocked();
     await checkConversationRate(tx, buyer.id);
     const { rows: created } = await tx.execute<{ id: string }>(sql`
       with conversation as (

@@ -1,4 +1,4 @@
-import { adNotFeaturable, forbidden, ownAdFavorite, unauthenticated } from '../http/errors';
+import { adNotFeaturable, forbidden, ownAdFavorite, ownAdMessage, unauthenticated } from '../http/errors';
 import { isOwner, isStaffActor, type Actor, type ResourcePolicy } from './rules';
 
 /** What the rules need to know of an ad. */
@@ -48,7 +48,7 @@ export const adPolicy = {
       allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad) && isPublicAd(ad),
       refusal: (actor, ad) => {
         if (actor === null) return unauthenticated();
-        if (isAdOwner(actor, ad)) return new AppError(403, 'own_ad_message');
+        if (isAdOwner(actor, ad)) return ownAdMessage();
         return forbidden('This ad is not public.');
       },
     },
