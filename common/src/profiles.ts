@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileLocationSchema, profileNameSchema, profilePhoneSchema } from './accounts';
+import { PASSWORD_MAX_LENGTH } from './constants';
 import { planIdSchema } from './plans';
 import { profileSettingsSchema } from './settings';
 import { subscriptionStatusSchema } from './subscription-rules';
@@ -44,3 +45,28 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 /** GET and PUT /api/profile/settings: the notification and privacy choices, all of them. */
 export const profileSettingsResponseSchema = profileSettingsSchema;
 export const updateProfileSettingsRequestSchema = profileSettingsSchema;
+
+/** Body of DELETE /api/me: the account is deleted only with its password (issue 13). */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+const exportedRows = z.array(z.record(z.string(), z.unknown()));
+
+/** GET /api/me/export: everything Bazaar holds about the signed-in person, as one JSON file. */
+export const accountExportSchema = z.object({
+  exported_at: z.iso.datetime(),
+  account: z.record(z.string(), z.unknown()),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  sessions: exportedRows,
+  ads: exportedRows,
+  favorites: exportedRows,
+  featured_weeks: exportedRows,
+  checkouts: exportedRows,
+  payments: exportedRows,
+  conversations: exportedRows,
+  blocked_users: exportedRows,
+  conversation_reports: exportedRows,
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

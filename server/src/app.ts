@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerAccountRoutes } from './account/routes';
 import { registerAdPageRoute } from './ads/ad-page-route';
 import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
@@ -154,7 +155,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerSellerRoutes(app, { db: database.db, guard });
   await registerCategoryRoutes(app, { db: database.db });
-  await registerSubscriptionRoutes(app, { db: database.db, guard, config, authSecret, jobs });
+  const gateways = await registerSubscriptionRoutes(app, {
+    db: database.db,
+    guard,
+    config,
+    authSecret,
+    jobs,
+  });
+  registerAccountRoutes(app, { db: database.db, guard, auth, storage, mailer, gateways });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   await registerMessagingRoutes(app, { db: database.db, guard, storage, publicUrl: config.PUBLIC_URL });

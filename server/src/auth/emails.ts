@@ -1,6 +1,6 @@
 import type { MailMessage } from '../mail/mailer';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 

@@ -126,6 +126,13 @@ const table: Row[] = [
   { route: 'GET /api/me/ads', request: () => get('/api/me/ads'), expect: signedIn(200) },
   { route: 'GET /api/me/stats', request: () => get('/api/me/stats'), expect: signedIn(200) },
   { route: 'GET /api/me/analytics', request: () => get('/api/me/analytics'), expect: signedIn(200) },
+  { route: 'GET /api/me/export', request: () => get('/api/me/export'), expect: signedIn(200) },
+  {
+    route: 'DELETE /api/me',
+    variant: 'a wrong password deletes nothing',
+    request: () => json('DELETE', '/api/me', { password: 'not-the-password' }),
+    expect: signedIn(403),
+  },
   { route: 'GET /api/profile', request: () => get('/api/profile'), expect: signedIn(200) },
   {
     route: 'PATCH /api/profile',

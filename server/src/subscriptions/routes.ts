@@ -18,6 +18,7 @@ import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { notFound, unauthenticated } from '../http/errors';
 import { registerFeaturingRoutes } from '../featuring/routes';
+import type { PaymentGateways } from '../payments/payment-gateway';
 import { registerPayments } from '../payments/register-payments';
 import { changeRenewal } from './change-renewal';
 import {
@@ -41,12 +42,12 @@ export interface SubscriptionRouteDependencies {
 
 /**
  * The seller's subscription (/api/subscription/*), the payments behind it, and featuring ads,
- * which is paid through the same checkouts.
+ * which is paid through the same checkouts. Answers the payment gateways for other features.
  */
 export async function registerSubscriptionRoutes(
   app: FastifyInstance,
   dependencies: SubscriptionRouteDependencies,
-) {
+): Promise<PaymentGateways> {
   const { db, guard } = dependencies;
   const gateways = await registerPayments(app, dependencies);
   registerFeaturingRoutes(app, { db, guard, gateways, jobs: dependencies.jobs });
@@ -174,4 +175,5 @@ export async function registerSubscriptionRoutes(
       return { payments: page.payments, next_cursor: page.nextCursor };
     },
   );
+  return gateways;
 }
