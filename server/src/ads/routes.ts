@@ -44,7 +44,7 @@ import {
   searchAds,
 } from './queries';
 import { updateAd } from './update-ad';
-import { deriveViewerSecret, recordAdView, viewerKeyFor } from './views';
+import { deriveViewerSecret, recordAdView, viewerOf } from './views';
 
 export interface AdRouteDependencies {
   db: Database;
@@ -280,15 +280,17 @@ function registerRoutes(
         response: { 200: recordViewResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await guard.currentUser(request);
-      const viewerKey = viewerKeyFor(viewerSecret, {
+      const viewer = viewerOf(viewerSecret, {
         userId: user?.id,
         address: request.ip,
-        userAgent: request.headers['user-agent'],
+        cookie: request.headers.cookie,
+        isHttps: request.protocol === 'https',
       });
-      const result = await recordAdView(db, request.params.id, viewerKey, user?.id);
+      const result = await recordAdView(db, request.params.id, viewer, user?.id);
       if (!result) throw adNotFound();
+      if (viewer.setCookie) reply.header('set-cookie', viewer.setCookie);
       return result;
     },
   );
