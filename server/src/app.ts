@@ -23,6 +23,8 @@ import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createLiveHub } from './live/live-hub';
+import { registerLiveRoutes } from './live/routes';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
 import { registerMediaRoutes } from './media/routes';
@@ -146,6 +148,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // Live streams never end by themselves: they are closed before the drain, which would
+  // otherwise wait for them (the browser reconnects, to another process if there is one).
+  const liveHub = createLiveHub({ pool: database.pool, logger });
+  app.addHook('onReady', () => liveHub.start());
+  app.addHook('preClose', async () => liveHub.closeConnections());
+  app.addHook('onClose', () => liveHub.stop());
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
   const guard = createSessionGuard(app, auth);
@@ -166,6 +174,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   await registerMessagingRoutes(app, { db: database.db, guard, storage, publicUrl: config.PUBLIC_URL });
+  await registerLiveRoutes(app, { guard, hub: liveHub });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,
     publicUrl: config.PUBLIC_URL,

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
   /** The app's logger; by default a silent one (TEST_LOG_LEVEL to see its lines). */
   logger?: Logger;
+  /** Another app process on this test app's database (which the first one's close drops). */
+  sharingDatabaseOf?: TestApp;
 }
 
 /**
@@ -42,7 +44,8 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = inject('databaseServerUrl');
-  const databaseUrl = await createTestDatabase(serverUrl);
+  const ownsDatabase = !options.sharingDatabaseOf;
+  const databaseUrl = options.sharingDatabaseOf?.config.DATABASE_URL ?? (await createTestDatabase(serverUrl));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bazaar-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -89,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.pool.end();
-      await dropTestDatabase(serverUrl, databaseUrl);
+      if (ownsDatabase) await dropTestDatabase(serverUrl, databaseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { forgetAccount, useAccountSync } from '../features/auth/api';
+import { LiveProvider } from '../features/live/live-provider';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -42,7 +43,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useAccountSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <LiveProvider>{children}</LiveProvider>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Runs statements: the database itself, or the transaction a caller has open. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   pool: pg.Pool;

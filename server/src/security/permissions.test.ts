@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
@@ -405,6 +405,13 @@ const table: Row[] = [
     expect: signedIn(200, 404),
   },
 
+  // The live event stream stays open: the row reads its status and lets it go.
+  {
+    route: 'GET /api/live',
+    request: () => ({ ...get('/api/live'), payloadAsStream: true }),
+    expect: signedIn(200),
+  },
+
   // Payment providers sign their events; a session is no substitute.
   {
     route: 'POST /api/payments/webhooks/demo',
@@ -462,6 +469,18 @@ async function ownerState(ownerId: string) {
   };
 }
 
+/** The body of a refused streamed request; a stream that opened is let go unread. */
+async function readStreamed(response: LightMyRequestResponse): Promise<string> {
+  const stream = response.stream();
+  if (response.statusCode < 400) {
+    stream.destroy();
+    return '';
+  }
+  let body = '';
+  for await (const chunk of stream) body += String(chunk);
+  return body;
+}
+
 function send(actor: Actor, request: InjectOptions) {
   const seller = actor === 'owner' ? fixture.owner : actor === 'other' ? fixture.other : undefined;
   return testApp.app.inject({
@@ -506,12 +525,14 @@ describe('the permission table', () => {
     async (_name, row) => {
       for (const actor of ['anonymous', 'other', 'owner'] as const) {
         const before = await ownerState(fixture.owner.id);
-        const response = await send(actor, await row.request(fixture));
+        const request = await row.request(fixture);
+        const response = await send(actor, request);
         expect({ actor, status: response.statusCode }).toEqual({ actor, status: row.expect[actor] });
+        const body = request.payloadAsStream ? await readStreamed(response) : response.body;
         if (response.statusCode >= 400) {
           expect(await ownerState(fixture.owner.id)).toEqual(before);
           if (String(response.headers['content-type']).includes('json')) {
-            expect(response.json()).toMatchObject({
+            expect(JSON.parse(body)).toMatchObject({
               error: { code: expect.any(String), message: expect.any(String) },
             });
           }

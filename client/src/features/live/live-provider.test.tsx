@@ -1,0 +1,145 @@
+import type { LiveEventData } from '@bazaar/common/live';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/providers';
+import { apiRequest } from '../../lib/api-client';
+import { mockApi, signedOut, type ApiMock } from '../../test/render-page';
+import { LiveProvider, useLiveEvent, useLiveResync } from './live-provider';
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  isClosed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.isClosed = true;
+  }
+  emit(type: string, data: object) {
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+    }
+  }
+  static latest() {
+    return FakeEventSource.opened.at(-1)!;
+  }
+}
+
+const me = {
+  user: {
+    id: 'u1',
+    email: 'nora@example.com',
+    email_verified: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    user_metadata: {
+      name: 'Nora Quinn',
+      subscription_status: 'trial',
+      subscription_plan: null,
+      trial_end_date: '2026-01-15T00:00:00.000Z',
+      engagement_score: 0,
+      max_ads: 1,
+    },
+  },
+  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
+};
+
+/** A list that follows live events and is refetched on resync, as the bell's list will be. */
+function Inbox() {
+  useLiveResync(['account', 'inbox']);
+  const { data } = useQuery({
+    queryKey: ['account', 'inbox'],
+    queryFn: () => apiRequest<{ count: number }>('/api/inbox'),
+  });
+  const [heard, setHeard] = useState<LiveEventData[]>([]);
+  useLiveEvent('notification', (event) => setHeard((earlier) => [...earlier, event]));
+  return (
+    <>
+      <p>fetched {data?.count ?? '…'}</p>
+      <p>heard {heard.map((event) => String(event.notificationId)).join(',')}</p>
+    </>
+  );
+}
+
+function renderWithLive() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LiveProvider>
+        <Inbox />
+      </LiveProvider>
+    </QueryClientProvider>,
+  );
+}
+
+let api: ApiMock;
+let fetches = 0;
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  fetches = 0;
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the live channel', () => {
+  beforeEach(() => {
+    api = mockApi({
+      'GET /api/me': () => me,
+      'GET /api/inbox': () => ({ count: (fetches += 1) }),
+    });
+  });
+
+  it('opens one stream for a signed-in user and hands its events to the listeners', async () => {
+    renderWithLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(FakeEventSource.latest().url).toBe('/api/live');
+    FakeEventSource.latest().emit('notification', { notificationId: 'n1' });
+    expect(await screen.findByText('heard n1')).toBeInTheDocument();
+  });
+
+  it('refetches the registered queries when the stream opens and when the server asks to resync', async () => {
+    renderWithLive();
+    expect(await screen.findByText('fetched 1')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.latest().onopen!();
+    expect(await screen.findByText('fetched 2')).toBeInTheDocument();
+    FakeEventSource.latest().emit('resync', {});
+    expect(await screen.findByText('fetched 3')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === 'GET /api/inbox')).toHaveLength(3);
+  });
+
+  it('reconnects after the stream drops, and resyncs once it is back', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderWithLive();
+    expect(await screen.findByText('fetched 1')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const dropped = FakeEventSource.latest();
+    dropped.onerror!();
+    expect(dropped.isClosed).toBe(true);
+    // The first retry comes after half a second at the least jitter.
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
+    FakeEventSource.latest().onopen!();
+    expect(await screen.findByText('fetched 2')).toBeInTheDocument();
+  });
+});
+
+describe('the live channel for a visitor', () => {
+  it('opens no stream while nobody is signed in', async () => {
+    mockApi({ 'GET /api/me': () => signedOut(), 'GET /api/inbox': () => ({ count: 0 }) });
+    renderWithLive();
+    expect(await screen.findByText('fetched 0')).toBeInTheDocument();
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});

@@ -1,0 +1,201 @@
+import type { LiveEventData, LiveEventType } from '@bazaar/common/live';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Executor } from '../db/database';
+
+/** The PostgreSQL channel every process listens on. */
+const LIVE_CHANNEL = 'bazaar_live';
+/** How the listening connection shows in pg_stat_activity. */
+export const LIVE_LISTENER_NAME = 'bazaar-live';
+/** NOTIFY refuses payloads of 8 000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7_900;
+const RECONNECT_FIRST_DELAY_MS = 250;
+const RECONNECT_MAX_DELAY_MS = 10_000;
+
+export interface LiveEvent {
+  userIds: readonly string[];
+  type: LiveEventType;
+  /** Ids (and small scalars) only: the client refetches what they point at. */
+  data: LiveEventData;
+}
+
+/**
+ * Tells the users' open tabs, in every app process, that something changed. Call it with
+ * the transaction that makes the change: PostgreSQL delivers the notification when it
+ * commits, and never if it rolls back.
+ *
+ *   await db.transaction(async (tx) => {
+ *     const [message] = await tx.insert(messages).values(...).returning();
+ *     await publishLive(tx, { userIds: [recipientId], type: 'message', data: { conversationId, messageId: message.id } });
+ *   });
+ *
+ * Delivery is a hint, at most once: a tab that was offline misses it and refetches when it
+ * reconnects. Consumers dedupe by id, since a refetch and an event can bring the same item.
+ */
+export async function publishLive(executor: Executor, { userIds, type, data }: LiveEvent): Promise<void> {
+  if (userIds.length === 0) return;
+  const payload = JSON.stringify({ user_ids: userIds, type, data });
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`A live event of type ${type} is too large for NOTIFY; send ids only`);
+  }
+  await executor.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+}
+
+const notificationSchema = z.object({
+  user_ids: z.array(z.string()),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** One open event stream (a browser tab). */
+export interface LiveConnection {
+  send(type: LiveEventType, data: LiveEventData): void;
+  close(): void;
+}
+
+export interface LiveHub {
+  /** Adds a tab of this user; returns the function that removes it. */
+  connect(userId: string, connection: LiveConnection): () => void;
+  /** Whether the hub refuses new tabs (the app is shutting down). */
+  readonly isClosing: boolean;
+  readonly connectionCount: number;
+  /** Starts listening; a failure is retried in the background. */
+  start(): Promise<void>;
+  /** Ends every open stream, so that the HTTP drain never waits for one. */
+  closeConnections(): void;
+  /** Stops listening. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The live fan-out of one process: a dedicated connection (not from the pool: LISTEN holds
+ * it for good) receives every process's `publishLive`, and each notification goes to this
+ * process's open streams of the users it names. When the connection is lost (a database
+ * restart) it reconnects with backoff and then tells every open stream to `resync`, since
+ * notifications sent meanwhile are gone.
+ */
+export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger }): LiveHub {
+  const streams = new Map<string, Set<LiveConnection>>();
+  let listener: pg.Client | undefined;
+  let isStopped = false;
+  let isClosing = false;
+  let failedAttempts = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const deliver = (payload: string) => {
+    let parsed;
+    try {
+      parsed = notificationSchema.safeParse(JSON.parse(payload));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      logger.warn({ payload }, 'unreadable live notification');
+      return;
+    }
+    const { user_ids, type, data } = parsed.data;
+    for (const userId of user_ids) {
+      for (const stream of streams.get(userId) ?? [])
+        stream.send(type as LiveEventType, data as LiveEventData);
+    }
+  };
+
+  const resyncEveryone = () => {
+    for (const userStreams of streams.values()) {
+      for (const stream of userStreams) stream.send('resync', {});
+    }
+  };
+
+  const listen = async () => {
+    const client = new pg.Client({ ...pool.options, application_name: LIVE_LISTENER_NAME, keepAlive: true });
+    client.on('notification', (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) deliver(message.payload);
+    });
+    const lose = (reason: string) => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => undefined);
+      logger.warn({ reason }, 'live listener lost its database connection; reconnecting');
+      scheduleReconnect();
+    };
+    client.on('error', (error) => lose(error.message));
+    client.on('end', () => lose('connection ended'));
+    try {
+      await client.connect();
+      await client.query(`listen ${LIVE_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    listener = client;
+  };
+
+  const scheduleReconnect = () => {
+    if (isStopped || reconnectTimer) return;
+    const delay = Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** failedAttempts, RECONNECT_MAX_DELAY_MS);
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        listen().then(
+          () => {
+            failedAttempts = 0;
+            logger.info('live listener reconnected; open streams resync');
+            resyncEveryone();
+          },
+          (error: Error) => {
+            failedAttempts += 1;
+            logger.warn(
+              { reason: error.message, attempt: failedAttempts },
+              'live listener could not reconnect',
+            );
+            scheduleReconnect();
+          },
+        );
+      },
+      delay * (0.75 + Math.random() / 2),
+    );
+  };
+
+  return {
+    connect(userId, connection) {
+      let userStreams = streams.get(userId);
+      if (!userStreams) streams.set(userId, (userStreams = new Set()));
+      userStreams.add(connection);
+      return () => {
+        userStreams.delete(connection);
+        if (userStreams.size === 0 && streams.get(userId) === userStreams) streams.delete(userId);
+      };
+    },
+    get isClosing() {
+      return isClosing;
+    },
+    get connectionCount() {
+      let count = 0;
+      for (const userStreams of streams.values()) count += userStreams.size;
+      return count;
+    },
+    async start() {
+      try {
+        await listen();
+      } catch (error) {
+        logger.warn({ reason: (error as Error).message }, 'live listener could not connect');
+        scheduleReconnect();
+      }
+    },
+    closeConnections() {
+      isClosing = true;
+      for (const userStreams of [...streams.values()]) {
+        for (const stream of [...userStreams]) stream.close();
+      }
+    },
+    async stop() {
+      isStopped = true;
+      clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = undefined;
+      await client?.end();
+    },
+  };
+}

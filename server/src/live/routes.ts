@@ -1,0 +1,47 @@
+import { LIVE_PATH } from '@bazaar/common/live';
+import sse from '@fastify/sse';
+import type { FastifyInstance } from 'fastify';
+import type { SessionGuard } from '../auth/session-guard';
+import { serviceUnavailable } from '../http/errors';
+import type { LiveHub } from './live-hub';
+
+/** Comment lines this often keep proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_INTERVAL_MS = 25_000;
+/** What EventSource waits before it reconnects by itself (our client does its own backoff). */
+const RETRY_MS = 2_000;
+
+/**
+ * `GET /api/live`: the signed-in user's event stream (Server-Sent Events), one per tab.
+ * Events are named by type (`event: notification`), their data is JSON with ids only.
+ */
+export async function registerLiveRoutes(
+  app: FastifyInstance,
+  { guard, hub }: { guard: SessionGuard; hub: LiveHub },
+) {
+  await app.register(sse, { heartbeatInterval: HEARTBEAT_INTERVAL_MS });
+
+  app.get(
+    LIVE_PATH,
+    {
+      // No Accept negotiation: a refused request (signed out) answers our JSON error shape.
+      sse: 'manual',
+      // An event stream, not a JSON endpoint: its contract is common/src/live.ts.
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const user = await guard.requireUser(request);
+      if (hub.isClosing) throw serviceUnavailable();
+      reply.sse.keepAlive();
+      // Commit the response now, so that the browser's EventSource opens (and resyncs).
+      await reply.sse.send({ retry: RETRY_MS, data: {} });
+      const disconnect = hub.connect(user.id, {
+        send(type, data) {
+          if (!reply.sse.isConnected) return;
+          reply.sse.send({ event: type, data }).catch(() => reply.sse.close());
+        },
+        close: () => reply.sse.close(),
+      });
+      reply.sse.onClose(disconnect);
+    },
+  );
+}
