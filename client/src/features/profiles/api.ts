@@ -1,10 +1,10 @@
-import type { ProfileResponse, UpdateProfileRequest } from '@bazaar/common/profiles';
+import type { DeleteAccountRequest, ProfileResponse, UpdateProfileRequest } from '@bazaar/common/profiles';
 import type { SellerStatsResponse } from '@bazaar/common/sellers';
 import type { ProfileSettings } from '@bazaar/common/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
-import { ACCOUNT_SCOPE, authKeys } from '../auth/api';
+import { ACCOUNT_SCOPE, announceAccountChange, authKeys, forgetAccount } from '../auth/api';
 
 /** The signed-in seller's own profile, settings and numbers: all under the account scope. */
 export const profileKeys = {
@@ -92,3 +92,19 @@ export function useChangeSetting() {
     },
   });
 }
+
+/** Deletes the account, confirmed with its password; afterwards nobody is signed in. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: DeleteAccountRequest) =>
+      apiRequest<unknown>('/api/me', { method: 'DELETE', body: request }),
+    onSuccess: () => {
+      forgetAccount(queryClient);
+      announceAccountChange();
+    },
+  });
+}
+
+/** Where "Download my data" points: the server answers one JSON file as an attachment. */
+export const ACCOUNT_EXPORT_URL = '/api/me/export';

@@ -161,7 +161,7 @@ describe('/profile', () => {
     expect(screen.getByRole('link', { name: 'Post Your First Ad' })).toHaveAttribute('href', '/post-ad');
   });
 
-  it('saves privacy choices as they change, and leaves Delete Account to a notice', async () => {
+  it('saves privacy choices as they change', async () => {
     let saved: ProfileSettings | undefined;
     sellerApi({
       'GET /api/profile/settings': () => saved ?? defaultProfileSettings,
@@ -178,8 +178,33 @@ describe('/profile', () => {
     await userEvent.click(phone);
     await waitFor(() => expect(saved).toEqual({ ...defaultProfileSettings, showPhoneNumber: false }));
     expect(phone).not.toBeChecked();
+  });
+
+  it('deletes the account only with the right password, and offers the data to download first', async () => {
+    const attempts: unknown[] = [];
+    sellerApi({
+      'GET /api/profile/settings': () => defaultProfileSettings,
+      'DELETE /api/me': ({ body }) => {
+        attempts.push(body);
+        return attempts.length === 1
+          ? jsonResponse({ error: { code: 'wrong_password', message: 'The password is not correct.' } }, 403)
+          : new Response(null, { status: 204 });
+      },
+    });
+    renderProfile('/profile?tab=settings');
+    const download = await screen.findByRole('link', { name: 'Download My Data' });
+    expect(download).toHaveAttribute('href', '/api/me/export');
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    expect(await screen.findByText("This feature isn't implemented yet")).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'wrong-one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The password is not correct.');
+
+    await userEvent.clear(within(dialog).getByLabelText('Your password'));
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'right-one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+    expect(attempts).toEqual([{ password: 'wrong-one' }, { password: 'right-one' }]);
   });
 });

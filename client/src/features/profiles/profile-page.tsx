@@ -1,10 +1,9 @@
 import type { ProfileResponse } from '@bazaar/common/profiles';
 import type { SellerStatsResponse } from '@bazaar/common/sellers';
-import { BadgeCheck, Pencil, Save, TriangleAlert, UserRound, X, Zap } from 'lucide-react';
+import { BadgeCheck, Download, Pencil, Save, TriangleAlert, UserRound, X, Zap } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import { showNotImplemented } from '../../components/not-implemented';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,8 +14,9 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useTabParam } from '../../lib/use-tab-param';
 import { useCurrentUser, type CurrentUser } from '../auth/api';
 import { achievementsOf } from './achievements';
-import { useProfile, useProfileSettings, useSellerStats, useUpdateProfile } from './api';
+import { ACCOUNT_EXPORT_URL, useProfile, useProfileSettings, useSellerStats, useUpdateProfile } from './api';
 import { AchievementCard } from './components/achievement-card';
+import { DeleteAccountDialog } from './components/delete-account-dialog';
 import { LoadError } from './components/load-error';
 import { SellerAdsGrid } from './components/seller-ads-grid';
 import { SettingCheckbox } from './components/setting-checkbox';
@@ -298,6 +298,7 @@ function AchievementsPanel({
 
 function ProfileSettingsPanel() {
   const settings = useProfileSettings(true);
+  const [isDeleting, setDeleting] = useState(false);
   const values = settings.data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -351,10 +352,16 @@ function ProfileSettingsPanel() {
           </CardTitle>
           <CardDescription>Deleting your account removes your profile and all of your ads.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <Button variant="destructive" onClick={showNotImplemented}>
+        <CardContent className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <a href={ACCOUNT_EXPORT_URL} download>
+              <Download className="size-4" aria-hidden="true" /> Download My Data
+            </a>
+          </Button>
+          <Button variant="destructive" onClick={() => setDeleting(true)}>
             Delete Account
           </Button>
+          <DeleteAccountDialog isOpen={isDeleting} onClose={() => setDeleting(false)} />
         </CardContent>
       </Card>
     </div>
