@@ -35,6 +35,7 @@ export const alreadyOnPlan = () => new AppError(409, 'already_on_plan');
 export const noActiveSubscription = () => new AppError(409, 'no_active_subscription');
 export const invalidSignature = () => new AppError(400, 'invalid_signature');
 export const paymentProviderError = () => new AppError(502, 'payment_provider_error');
+export const serviceUnavailable = () => new AppError(503, 'service_unavailable');
 
 // Ads and their files.
 export const ownAdFavorite = () => new AppError(403, 'own_ad_favorite');
