@@ -25,6 +25,7 @@ import { cn } from '../../lib/cn';
 import { formatCount, formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCurrentUser } from '../auth/api';
+import { FeatureAdButton } from '../featuring/components/feature-ad-button';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
 import { useAd, useFavorite, useRecordAdView, useRelatedAds, useSetFavorite } from './api';
 import { AdCard } from './components/ad-card';
@@ -250,6 +251,11 @@ function SidePanel({ ad }: { ad: AdDetail }) {
       {isOwner ? (
         <Card className="p-5">
           <p className="text-sm font-medium">This is your ad.</p>
+          {ad.featured_until ? (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Featured until {formatDate(ad.featured_until)}
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild>
               <Link to={paths.editAd(ad.id)}>
@@ -257,6 +263,7 @@ function SidePanel({ ad }: { ad: AdDetail }) {
               </Link>
             </Button>
             <DeleteAdButton adId={ad.id} title={ad.title} onDeleted={() => void navigate(paths.dashboard)} />
+            {ad.status === 'active' ? <FeatureAdButton adId={ad.id} title={ad.title} /> : null}
           </div>
         </Card>
       ) : null}

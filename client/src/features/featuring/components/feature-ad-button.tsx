@@ -1,0 +1,150 @@
+import { FEATURE_DAYS } from '@bazaar/common/featuring';
+import { useQueryClient } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { fetchCheckout } from '../../subscriptions/api';
+import { openCheckoutPopup, waitForCheckoutOutcome } from '../../subscriptions/checkout-popup';
+import { formatCents } from '../../subscriptions/format-cents';
+import { PAYMENT_FAILED_DESCRIPTION, PAYMENT_FAILED_TITLE } from '../../subscriptions/use-plan-checkout';
+import { createFeatureCheckout, useFeatureOffer, useIncludedFeature } from '../api';
+
+const featuredToast = () =>
+  toast({
+    title: 'Your ad is featured',
+    description: `It leads its category for ${FEATURE_DAYS} days.`,
+    variant: 'success',
+  });
+
+/**
+ * "Feature this ad" (issue 13): a dialog with the price or the plan's included features, then
+ * the same payment popup as a plan. The outcome comes from the server, never from a timer.
+ */
+export function FeatureAdButton({ adId, title }: { adId: string; title: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const [isPaying, setPaying] = useState(false);
+  const offer = useFeatureOffer(adId, isOpen);
+  const included = useIncludedFeature();
+  const queryClient = useQueryClient();
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  function pay() {
+    if (running.current) return;
+    const popup = openCheckoutPopup();
+    if (!popup) {
+      toast({
+        title: PAYMENT_FAILED_TITLE,
+        description: 'Allow pop-ups for this site and try again.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const controller = new AbortController();
+    running.current = controller;
+    setPaying(true);
+    void (async () => {
+      try {
+        const { checkout, url } = await createFeatureCheckout(adId, controller.signal);
+        popup.location.href = new URL(url, window.location.href).href;
+        return await waitForCheckoutOutcome({ checkout, popup, fetchCheckout, signal: controller.signal });
+      } catch (error) {
+        return error;
+      }
+    })().then(async (outcome) => {
+      if (controller.signal.aborted) return;
+      if (!popup.closed) popup.close();
+      running.current = null;
+      setPaying(false);
+      await queryClient.invalidateQueries();
+      if (outcome === 'paid') {
+        setOpen(false);
+        featuredToast();
+        return;
+      }
+      const description =
+        outcome instanceof ApiError && outcome.status < 500 ? outcome.message : PAYMENT_FAILED_DESCRIPTION;
+      toast({ title: PAYMENT_FAILED_TITLE, description, variant: 'destructive' });
+    });
+  }
+
+  function featureWithIncluded() {
+    included.mutate(adId, {
+      onSuccess: () => {
+        setOpen(false);
+        featuredToast();
+      },
+    });
+  }
+
+  const data = offer.data;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Feature this ad: ${title}`}>
+        <Star aria-hidden="true" /> Feature this ad
+      </Button>
+      <Dialog open={isOpen} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Feature this ad</DialogTitle>
+            <DialogDescription>
+              A featured ad carries the Featured badge, comes first on its category page and takes its turn on
+              the home page for {FEATURE_DAYS} days.
+            </DialogDescription>
+          </DialogHeader>
+          {offer.isPending ? (
+            <Skeleton className="h-24" />
+          ) : offer.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {offer.error.message}
+            </p>
+          ) : (
+            <dl className="divide-y rounded-lg border text-sm">
+              <div className="flex justify-between gap-4 p-3">
+                <dt className="text-muted-foreground">{title}</dt>
+                <dd className="font-medium">{data?.days} days</dd>
+              </div>
+              {data?.featured_until ? (
+                <div className="flex justify-between gap-4 p-3">
+                  <dt className="text-muted-foreground">Featured until</dt>
+                  <dd className="font-medium">{formatDate(data.featured_until)} (a new week follows it)</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-4 p-3 text-base">
+                <dt className="font-semibold">Price</dt>
+                <dd className="font-bold">{formatCents(data?.price_cents ?? 0)}</dd>
+              </div>
+            </dl>
+          )}
+          {included.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {included.error.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            {data && data.included_left > 0 ? (
+              <Button variant="outline" disabled={included.isPending} onClick={featureWithIncluded}>
+                Use 1 of your {data.included_left} included features
+              </Button>
+            ) : null}
+            <Button disabled={!offer.isSuccess || isPaying} onClick={pay}>
+              {isPaying ? 'Processing...' : `Pay ${formatCents(data?.price_cents ?? 0)}`}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
