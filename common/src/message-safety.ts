@@ -130,3 +130,12 @@ export function splitMessageLinks(body: string, siteOrigin: string): MessageText
   if (position < body.length) parts.push({ kind: 'text', text: body.slice(position) });
   return parts;
 }
+
+/** The spec's safety tips (§2 /ad), on the ad page and beside every thread. */
+export const SAFETY_TIPS = [
+  'Meet in a public place',
+  'Check the item before payment',
+  "Don't share personal information",
+  'Trust your instincts',
+  'Report suspicious activity',
+] as const;

@@ -173,7 +173,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAccountRoutes(app, { db: database.db, guard, auth, storage, mailer, gateways });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
-  await registerMessagingRoutes(app, { db: database.db, guard, storage, publicUrl: config.PUBLIC_URL });
+  await registerMessagingRoutes(app, {
+    db: database.db,
+    guard,
+    storage,
+    jobs,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    emailDelayMinutes: config.MESSAGE_EMAIL_DELAY_MINUTES,
+  });
   await registerLiveRoutes(app, { guard, hub: liveHub });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,

@@ -61,6 +61,8 @@ const environmentSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Whether this process runs background jobs and schedules (false: it only queues them). */
   JOB_WORKERS: booleanFromString.default(true),
+  /** Minutes a new message may stay unread before its recipient gets an e-mail about it. */
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),

@@ -1,4 +1,4 @@
-import { Bell, LogOut, Menu, MessageCircle, Plus, Store, X } from 'lucide-react';
+import { Bell, LogOut, Menu, Plus, Store, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { showNotImplemented } from '../components/not-implemented';
@@ -7,6 +7,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser, useSignOut } from '../features/auth/api';
 import { usePostAdAction } from '../features/auth/use-require-sign-in';
+import { MessagesButton } from '../features/messaging/messages-button';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
@@ -66,9 +67,7 @@ export function Header() {
               <Button variant="ghost" size="icon" aria-label="Notifications" onClick={showNotImplemented}>
                 <Bell />
               </Button>
-              <Button variant="ghost" size="icon" aria-label="Messages" onClick={showNotImplemented}>
-                <MessageCircle />
-              </Button>
+              <MessagesButton />
               <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
                 <AccountMenu user={currentUser.user} onLogout={logout} />
               </Suspense>
@@ -120,6 +119,9 @@ export function Header() {
                 </MobileLink>
                 <MobileLink to={paths.subscription} onChoose={closeMenu}>
                   Subscription
+                </MobileLink>
+                <MobileLink to={paths.messages} onChoose={closeMenu}>
+                  Messages
                 </MobileLink>
                 <li className="mt-2 grid grid-cols-2 gap-2">
                   <Button

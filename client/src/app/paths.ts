@@ -15,5 +15,7 @@ export const paths = {
   category: (id: string) => `/category/${encodeURIComponent(id)}`,
   profile: '/profile',
   subscription: '/subscription',
+  messages: '/messages',
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   search: (query?: string) => (query ? `/search?q=${encodeURIComponent(query)}` : '/search'),
 } as const;

@@ -115,6 +115,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'messages',
+            lazy: page(
+              () => import('../features/messaging/messages-page'),
+              (m) => m.MessagesPage,
+            ),
+          },
+          {
+            path: 'messages/:id',
+            lazy: page(
+              () => import('../features/messaging/messages-page'),
+              (m) => m.MessagesPage,
+            ),
+          },
+          {
             path: '*',
             lazy: page(
               () => import('./not-found-page'),

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../auth/emails';
+import { escapeHtml } from '../mail/escape-html';
 import type { MailMessage } from '../mail/mailer';
 
 /** The confirmation that an account and everything of it is gone (issue 13). */

@@ -1,8 +1,5 @@
 import type { MailMessage } from '../mail/mailer';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../mail/escape-html';
 
 function linkMessage(options: {
   to: string;

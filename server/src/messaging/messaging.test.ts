@@ -450,3 +450,47 @@ describe('limits', () => {
     expect(rows[0].n).toBe(60);
   });
 });
+
+describe('e-mail about unread messages', () => {
+  const runEmailJobs = () => testApp.app.jobs.runQueuedJobs('message-email', { includeDelayed: true });
+  async function emailsAbout(conversationId: string) {
+    return (await testApp.outbox()).filter((mail) => mail.text.includes(`/messages/${conversationId}`));
+  }
+
+  it('sends the recipient one e-mail for a burst of unread messages, with a link to the thread', async () => {
+    const sent = await askAboutAd(testApp, buyer, adId, 'First');
+    await askAboutAd(testApp, buyer, adId, 'Second');
+    await runEmailJobs();
+    const [mail, ...more] = await emailsAbout(sent.conversation_id);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ to: seller.email, subject: 'New message about Road bike' });
+    expect(mail!.text).toContain('Bea Buyer sent you 2 new messages about "Road bike".');
+    expect(mail!.text).toContain(`http://localhost:3000/messages/${sent.conversation_id}`);
+
+    // More of the same burst: no second e-mail until the seller has read the thread.
+    await askAboutAd(testApp, buyer, adId, 'Third');
+    await runEmailJobs();
+    expect(await emailsAbout(sent.conversation_id)).toHaveLength(1);
+    await sendAs(testApp, seller, 'POST', `/api/conversations/${sent.conversation_id}/read`);
+    await askAboutAd(testApp, buyer, adId, 'A new burst');
+    await runEmailJobs();
+    expect(await emailsAbout(sent.conversation_id)).toHaveLength(2);
+  });
+
+  it('sends nothing when the message was read in time, or to someone who turned these e-mails off', async () => {
+    const read = await askAboutAd(testApp, buyer, adId, 'Read me');
+    await sendAs(testApp, seller, 'POST', `/api/conversations/${read.conversation_id}/read`);
+    await runEmailJobs();
+    expect(await emailsAbout(read.conversation_id)).toEqual([]);
+
+    await setSettings(buyer, { emailNewMessages: false });
+    try {
+      const answered = await reply(seller, read.conversation_id, 'Yes, still here');
+      expect(answered.statusCode).toBe(201);
+      await runEmailJobs();
+      expect((await emailsAbout(read.conversation_id)).filter((mail) => mail.to === buyer.email)).toEqual([]);
+    } finally {
+      await setSettings(buyer, { emailNewMessages: true });
+    }
+  });
+});

@@ -17,6 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard, SessionUser } from '../auth/session-guard';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../media/storage';
 import { authorize } from '../policies/authorize';
 import { blockUser, unblockUser } from './blocks';
@@ -29,6 +31,7 @@ import {
   findInbox,
   findMessages,
 } from './queries';
+import { queueMessageEmail, registerMessageEmails } from './message-emails';
 import { markConversationRead } from './read-state';
 import { reportConversation } from './reports';
 import { sendMessage, startConversation, type SendContext, type SentMessage } from './send-message';
@@ -37,16 +40,20 @@ export interface MessagingRouteDependencies {
   db: Database;
   guard: SessionGuard;
   storage: Storage;
+  jobs: JobQueue;
+  mailer: Mailer;
   publicUrl: string;
+  emailDelayMinutes: number;
 }
 
 const tags = ['messaging'];
 
 export async function registerMessagingRoutes(
   app: FastifyInstance,
-  { db, guard, storage, publicUrl }: MessagingRouteDependencies,
+  { db, guard, storage, jobs, mailer, publicUrl, emailDelayMinutes }: MessagingRouteDependencies,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerMessageEmails({ db, jobs, mailer, publicUrl });
   const context: SendContext = { siteHost: new URL(publicUrl).hostname };
 
   /** A conversation the user may read or write to, as they see it (404 for anyone else). */
@@ -55,10 +62,18 @@ export async function registerMessagingRoutes(
     return findConversationOfUser(db, conversationId, user.id);
   }
 
-  const presentSent = (sent: SentMessage) => ({
-    conversation_id: sent.conversationId,
-    message: presentMessage(sent.message, sent.message.sender_role),
-  });
+  /** After the commit: the e-mail for the recipient, should they not read it in time. */
+  async function afterSent(sent: SentMessage) {
+    await queueMessageEmail(
+      jobs,
+      { conversationId: sent.conversationId, role: sent.recipientRole },
+      emailDelayMinutes,
+    );
+    return {
+      conversation_id: sent.conversationId,
+      message: presentMessage(sent.message, sent.message.sender_role),
+    };
+  }
 
   routes.post(
     '/api/conversations',
@@ -75,7 +90,7 @@ export async function registerMessagingRoutes(
       const sent = await db.transaction((tx) =>
         startConversation(tx, { adId: request.body.ad_id, buyer: user, body: request.body.body }, context),
       );
-      return reply.status(201).send(presentSent(sent));
+      return reply.status(201).send(await afterSent(sent));
     },
   );
 
@@ -172,7 +187,7 @@ export async function registerMessagingRoutes(
           context,
         ),
       );
-      return reply.status(201).send(presentSent(sent));
+      return reply.status(201).send(await afterSent(sent));
     },
   );
 
@@ -189,7 +204,7 @@ export async function registerMessagingRoutes(
     async (request) => {
       const user = await guard.requireUser(request);
       const conversation = await conversationFor(user, request.params.id, 'write');
-      await db.transaction((tx) => markConversationRead(tx, conversation.id, user.id));
+      await db.transaction((tx) => markConversationRead(tx, conversation, user.id));
       return { unread: await countUnreadMessages(db, user.id) };
     },
   );

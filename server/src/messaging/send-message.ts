@@ -38,6 +38,7 @@ export interface SentMessage {
   message: MessageRow;
   senderId: string;
   recipientId: string;
+  recipientRole: ConversationRole;
 }
 
 /**
@@ -112,7 +113,7 @@ async function lockConversation(
  * a conversation it follows the order of commits.
  */
 async function writeMessage(
-  tx: Executor,
+  tx: Transaction,
   conversation: LockedConversation,
   sender: { id: string },
   body: string,
@@ -145,6 +146,7 @@ async function writeMessage(
     message,
     senderId: sender.id,
     recipientId: conversation.other_id,
+    recipientRole: conversation.my_role === 'buyer' ? 'seller' : 'buyer',
   };
 }
 

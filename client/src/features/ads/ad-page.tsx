@@ -1,23 +1,12 @@
 import type { AdDetail } from '@bazaar/common/ads';
-import {
-  Calendar,
-  ChevronRight,
-  Eye,
-  Flag,
-  Heart,
-  MapPin,
-  Pencil,
-  Share2,
-  ShieldCheck,
-  Star,
-} from 'lucide-react';
+import { Calendar, ChevronRight, Eye, Flag, Heart, MapPin, Pencil, Share2, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { showNotImplemented } from '../../components/not-implemented';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -27,20 +16,13 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useCurrentUser } from '../auth/api';
 import { FeatureAdButton } from '../featuring/components/feature-ad-button';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
+import { SafetyTips } from '../messaging/safety-tips';
 import { useAd, useFavorite, useRecordAdView, useRelatedAds, useSetFavorite } from './api';
 import { AdCard } from './components/ad-card';
 import { DeleteAdButton } from './components/delete-ad-dialog';
 import { ImageCarousel } from './components/image-carousel';
 import { SellerCard } from './components/seller-card';
 import { VideoCarousel } from './components/video-carousel';
-
-const safetyTips = [
-  'Meet in a public place',
-  'Check the item before payment',
-  "Don't share personal information",
-  'Trust your instincts',
-  'Report suspicious activity',
-];
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -108,20 +90,7 @@ export function AdPage() {
 
         <aside className="space-y-6">
           <SidePanel ad={ad.data} />
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <ShieldCheck className="size-5 text-success" aria-hidden="true" /> Safety Tips
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-                {safetyTips.map((tip) => (
-                  <li key={tip}>{tip}</li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <SafetyTips />
         </aside>
       </div>
 

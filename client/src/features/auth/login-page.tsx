@@ -14,6 +14,7 @@ import { AuthLayout } from './auth-layout';
 import { errorMessageOf } from './error-message';
 import { PasswordInput } from './password-input';
 import { SocialSignInButtons } from './social-sign-in-buttons';
+import { returnPathOf } from './use-require-sign-in';
 
 const SIGN_IN_FAILED = 'Sign in Failed';
 
@@ -33,6 +34,7 @@ export function LoginPage() {
   const { data: currentUser } = useCurrentUser();
   const signIn = useSignIn();
   const navigate = useNavigate();
+  const returnPath = returnPathOf(useLocation().state);
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const [email, setEmail] = useState(() => emailOf(location.state));
@@ -51,14 +53,14 @@ export function LoginPage() {
     }
   }, [socialError]);
 
-  if (currentUser && !signIn.isPending && !signIn.isSuccess) return <Navigate to={paths.dashboard} replace />;
+  if (currentUser && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnPath} replace />;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     signIn.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: () => void navigate(paths.dashboard),
+        onSuccess: () => void navigate(returnPath),
         onError: (error) =>
           toast({ title: SIGN_IN_FAILED, description: errorMessageOf(error), variant: 'destructive' }),
       },

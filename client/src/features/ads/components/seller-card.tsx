@@ -1,10 +1,10 @@
 import type { AdDetail } from '@bazaar/common/ads';
-import { BadgeCheck, MessageCircle, Phone } from 'lucide-react';
+import { BadgeCheck, Phone } from 'lucide-react';
 import { useState } from 'react';
-import { showNotImplemented } from '../../../components/not-implemented';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { AskSellerButton, CONTACT_SELLER_SIGN_IN_REASON } from '../../messaging/ask-seller-dialog';
 import { useAdContact } from '../api';
 
 function initialsOf(name: string): string {
@@ -32,7 +32,7 @@ export function SellerCard({
   const contact = useAdContact(ad.id, isSignedIn && seller.phone_visible && (wantsContact || isOwner));
 
   function contactSeller() {
-    if (!requireSignIn('Please login to contact the seller.')) return;
+    if (!requireSignIn(CONTACT_SELLER_SIGN_IN_REASON)) return;
     setWantsContact(true);
   }
 
@@ -75,9 +75,7 @@ export function SellerCard({
             <Button onClick={contactSeller}>
               <Phone /> Contact Seller
             </Button>
-            <Button variant="outline" onClick={showNotImplemented}>
-              <MessageCircle /> Send Message
-            </Button>
+            {seller.accepts_messages ? <AskSellerButton adId={ad.id} sellerName={seller.name} /> : null}
           </div>
         )}
       </CardContent>

@@ -1,0 +1,85 @@
+import { MESSAGE_MAX_LENGTH } from '@bazaar/common/constants';
+import { Send } from 'lucide-react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import { cn } from '../../lib/cn';
+
+/**
+ * The message box (issue 12): Enter sends, Shift+Enter starts a new line; at most 2 000
+ * characters, with a counter. `onSend` resolves once the message is stored; the box is then
+ * emptied (and keeps the text when sending failed).
+ */
+export function MessageComposer({
+  initialText = '',
+  onSend,
+  isSending,
+  label = 'Message',
+  autoFocus = false,
+  className,
+}: {
+  initialText?: string;
+  onSend: (text: string) => Promise<unknown>;
+  isSending: boolean;
+  label?: string;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const [text, setText] = useState(initialText);
+  const fieldId = useId();
+  const counterId = useId();
+  const length = text.length;
+  const isTooLong = length > MESSAGE_MAX_LENGTH;
+  const canSend = text.trim().length > 0 && !isTooLong && !isSending;
+
+  async function send() {
+    if (!canSend) return;
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      // The caller has said what went wrong; the text stays for another try.
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className={cn('space-y-2', className)}>
+      <Label htmlFor={fieldId} className="sr-only">
+        {label}
+      </Label>
+      <Textarea
+        id={fieldId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={handleKeyDown}
+        placeholder="Write a message…"
+        aria-describedby={counterId}
+        aria-invalid={isTooLong || undefined}
+        autoFocus={autoFocus}
+        className="min-h-20 resize-y"
+      />
+      <div className="flex items-center justify-between gap-3">
+        <p id={counterId} className={cn('text-xs text-muted-foreground', isTooLong && 'text-destructive')}>
+          {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters · Enter
+          to send, Shift+Enter for a new line
+        </p>
+        <Button type="submit" disabled={!canSend}>
+          <Send /> {isSending ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts';
+import { PNG } from '../support/ads';
+import {
+  collectDialogs,
+  expectNoPageErrors,
+  hasChromium,
+  useBrowser,
+  type Session,
+} from '../support/browser';
+
+/** Posts an ad through the API of the signed-in session; returns its id. */
+async function postAd(session: Session, title: string): Promise<string> {
+  const posted = await session.page.request.post('/api/ads', {
+    headers: { origin: session.origin },
+    multipart: {
+      title,
+      description: 'Serviced this spring, new tyres.',
+      price: '450',
+      category: 'sports-outdoors',
+      location: 'Austin, TX',
+      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
+}
+
+describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
+  const { openSession } = useBrowser();
+
+  it('the buyer asks from the ad page, the seller sees it live and answers, the buyer sees the answer live', async () => {
+    const [sellerSession, buyerSession, strangerSession] = [
+      await openSession(),
+      await openSession(),
+      await openSession(),
+    ];
+    await signUpAndSignIn(sellerSession, { name: 'Sally Seller' });
+    await signUpAndSignIn(buyerSession, { name: 'Bob Buyer' });
+    await signUpAndSignIn(strangerSession, { name: 'Nosy Stranger' });
+    const adId = await postAd(sellerSession, `Road bike ${Date.now().toString(36)}`);
+    const seller = sellerSession.page;
+    const buyer = buyerSession.page;
+    const dialogs = collectDialogs(seller);
+
+    // The seller waits on the home page; the Messages icon has no count yet.
+    await seller.goto('/');
+    await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+
+    // The owner has no Send Message on their own ad.
+    await seller.goto(`/ad/${adId}`);
+    await seller.getByRole('heading', { name: 'Seller Information' }).waitFor();
+    expect(await seller.getByRole('button', { name: 'Send Message' }).count()).toBe(0);
+    await seller.goto('/');
+    await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+
+    await buyer.goto(`/ad/${adId}`);
+    await buyer.getByRole('button', { name: 'Send Message' }).click();
+    const composer = buyer.getByRole('dialog').getByRole('textbox');
+    expect(await composer.inputValue()).toBe('Hi, is this still available?');
+    const markup = '<b>bold</b><img src=x onerror="window.__ran=1">';
+    await composer.fill(`Hi, is this still available? ${markup}`);
+    await composer.press('Enter');
+    await buyer.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const threadUrl = new URL(buyer.url()).pathname;
+    await buyer.getByText(markup, { exact: false }).waitFor();
+
+    // Without a reload, the seller's icon shows the unread message.
+    await seller.getByRole('link', { name: 'Messages, 1 unread' }).waitFor({ timeout: 5_000 });
+    await seller.getByRole('link', { name: 'Messages, 1 unread' }).click();
+    await seller.waitForURL('**/messages');
+    await seller.getByRole('link', { name: /Bob Buyer/ }).click();
+    await seller.getByText(markup, { exact: false }).waitFor();
+    expect(await seller.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+    // Reading it clears the count and tells the buyer.
+    await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+    await buyer.getByText('Read', { exact: true }).waitFor({ timeout: 5_000 });
+
+    // The seller answers with Enter; the buyer sees it without a reload.
+    const answer = seller.getByRole('textbox', { name: 'Message to Bob Buyer' });
+    await answer.fill('Yes, it is!');
+    await answer.press('Shift+Enter');
+    await answer.pressSequentially('Come by on Saturday.');
+    await answer.press('Enter');
+    await buyer.getByText('Come by on Saturday.', { exact: false }).waitFor({ timeout: 5_000 });
+    expect(await buyer.getByText('Yes, it is!', { exact: false }).count()).toBe(1);
+
+    // Someone else cannot read the thread: the page says so and the API answers 404.
+    const stranger = strangerSession.page;
+    await stranger.goto(threadUrl);
+    await stranger.getByRole('heading', { name: 'Conversation Not Found' }).waitFor();
+    const conversationId = threadUrl.split('/').at(-1)!;
+    expect((await stranger.request.get(`/api/conversations/${conversationId}/messages`)).status()).toBe(404);
+
+    expect(dialogs).toEqual([]);
+    expectNoPageErrors(sellerSession);
+    expectNoPageErrors(buyerSession);
+  });
+
+  it('sends a signed-out visitor to sign in, and back to the ad afterwards', async () => {
+    const sellerSession = await openSession();
+    await signUpAndSignIn(sellerSession, { name: 'Sally Seller' });
+    const adId = await postAd(sellerSession, 'Desk lamp');
+    const visitor = (await openSession()).page;
+    await visitor.goto(`/ad/${adId}`);
+    await visitor.getByRole('button', { name: 'Send Message' }).click();
+    await visitor.getByText('Please login to contact the seller.').waitFor();
+    await visitor.waitForURL('**/login');
+  });
+});
