@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from './queries';
+import type { Executor } from '../db/database';
+import { publishLive } from '../live/live-hub';
 
 /**
  * Marks everything in a conversation read for one participant (opening the thread does
@@ -12,12 +13,19 @@ export async function markConversationRead(
   userId: string,
 ): Promise<void> {
   const conversationId = conversation.id;
-  await tx.execute(sql`
+  const { rows } = await tx.execute<{ conversation_id: string }>(sql`
     update conversation_participants me set
       unread_count = 0,
       unread_email_sent = false,
       last_read_at = newest.created_at
     from (select max(created_at) as created_at from messages where conversation_id = ${conversationId}) newest
     where me.conversation_id = ${conversationId} and me.user_id = ${userId}
-      and (me.unread_count > 0 or me.last_read_at is distinct from newest.created_at)`);
+      and (me.unread_count > 0 or me.last_read_at is distinct from newest.created_at)
+    returning me.conversation_id`);
+  if (rows.length === 0) return;
+  await publishLive(tx, {
+    userIds: conversation.other_id ? [userId, conversation.other_id] : [userId],
+    type: 'conversation_read',
+    data: { conversation_id: conversationId },
+  });
 }

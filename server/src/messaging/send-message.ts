@@ -16,6 +16,7 @@ import {
   recipientUnavailable,
   userBlocked,
 } from '../http/errors';
+import { publishLive } from '../live/live-hub';
 import { authorize } from '../policies/authorize';
 import {
   findConversationFacts,
@@ -141,6 +142,12 @@ async function writeMessage(
       last_read_at = case when role = ${conversation.my_role} then sent.created_at else last_read_at end
     from (select created_at from messages where id = ${message.id}) sent
     where participant.conversation_id = ${conversation.id}`);
+  // Delivered to every tab of both people, in every process, when this transaction commits.
+  await publishLive(tx, {
+    userIds: [sender.id, conversation.other_id],
+    type: 'message',
+    data: { conversation_id: conversation.id, message_id: message.id },
+  });
   return {
     conversationId: conversation.id,
     message,

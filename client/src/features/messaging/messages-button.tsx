@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { useUnreadMessages } from './api';
+import { useMessagingLiveUpdates } from './use-messaging-live';
 
 /**
- * The header's Messages icon (issue 12) with the unread count. Its accessible name starts
- * with "Messages" and says the count.
+ * The header's Messages icon (issue 12) with the unread count, kept current by live events
+ * in every tab. Its accessible name starts with "Messages" and says the count.
  */
 export function MessagesButton() {
+  useMessagingLiveUpdates();
   const { data: unread = 0 } = useUnreadMessages(true);
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
   return (

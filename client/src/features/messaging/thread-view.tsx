@@ -8,6 +8,7 @@ import {
   type Message,
   type ReportReason,
 } from '@bazaar/common/messaging';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Ban, Check, CheckCheck, Flag } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +28,10 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useLiveEvent, useLiveResync } from '../live/live-provider';
 import {
+  messagingKeys,
+  refreshReadStates,
   threadMessages,
   useConversation,
   useMarkConversationRead,
@@ -67,9 +71,18 @@ export function ThreadView({ id }: { id: string }) {
 
 function Thread({ conversation }: { conversation: ConversationDetail }) {
   const { id } = conversation;
+  const queryClient = useQueryClient();
   const thread = useThreadMessages(id);
   const messages = threadMessages(thread.data);
   useThreadCatchUp(id, thread.isSuccess);
+  useLiveResync(messagingKeys.catchUp(id));
+  useLiveEvent('message', (data) => {
+    if (data.conversation_id === id)
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.catchUp(id) });
+  });
+  useLiveEvent('conversation_read', (data) => {
+    if (data.conversation_id === id) void refreshReadStates(queryClient, id);
+  });
   useMarkReadWhenShown(conversation, messages);
 
   const send = useSendMessage(id);
