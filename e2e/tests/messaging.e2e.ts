@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../support/accounts';
+import { SELLER_PASSWORD, signUpAndSignIn } from '../support/accounts';
 import { PNG } from '../support/ads';
 import {
   collectDialogs,
@@ -101,10 +101,18 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     const sellerSession = await openSession();
     await signUpAndSignIn(sellerSession, { name: 'Sally Seller' });
     const adId = await postAd(sellerSession, 'Desk lamp');
-    const visitor = (await openSession()).page;
+    // An account that signs in from the login page the ad sends them to.
+    const visitorSession = await openSession();
+    const { email } = await signUpAndSignIn(visitorSession, { name: 'Vera Visitor' });
+    await visitorSession.context.clearCookies();
+    const visitor = visitorSession.page;
     await visitor.goto(`/ad/${adId}`);
     await visitor.getByRole('button', { name: 'Send Message' }).click();
-    await visitor.getByText('Please login to contact the seller.').waitFor();
+    await visitor.getByText('Please login to contact the seller.').first().waitFor();
     await visitor.waitForURL('**/login');
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('Password', { exact: true }).fill(SELLER_PASSWORD);
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    await visitor.waitForURL(`**/ad/${adId}`);
   });
 });

@@ -237,7 +237,7 @@ function MessageItem({ message }: { message: Message }) {
             ) : (
               <Check className="size-3.5" aria-hidden="true" />
             )}
-            {message.is_read ? 'Read' : 'Sent'}
+            <span>{message.is_read ? 'Read' : 'Sent'}</span>
           </>
         ) : null}
       </p>
