@@ -68,6 +68,10 @@ export const pages: AuditedPage[] = [
   },
   { name: 'subscription', visitor: 'anonymous', path: '/subscription', ready: heading(/./) },
   { name: 'not found', visitor: 'anonymous', path: '/no/such/page', ready: heading('Page Not Found') },
+  { name: 'help center', visitor: 'anonymous', path: '/help', ready: heading('Help Center') },
+  { name: 'safety tips', visitor: 'anonymous', path: '/safety', ready: heading('Safety Tips') },
+  { name: 'terms of service', visitor: 'anonymous', path: '/terms', ready: heading('Terms of Service') },
+  { name: 'privacy policy', visitor: 'anonymous', path: '/privacy', ready: heading('Privacy Policy') },
   {
     name: 'mobile menu',
     visitor: 'anonymous',

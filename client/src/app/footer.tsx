@@ -10,8 +10,12 @@ const categoryLinks = [
   { id: 'real-estate', name: 'Real Estate' },
 ];
 
-// These pages are not written yet (spec §2 Footer); pressing them says so.
-const supportLinks = ['Help Center', 'Safety Tips', 'Terms of Service', 'Privacy Policy'];
+const supportLinks = [
+  { label: 'Help Center', to: paths.help },
+  { label: 'Safety Tips', to: paths.safety },
+  { label: 'Terms of Service', to: paths.terms },
+  { label: 'Privacy Policy', to: paths.privacy },
+];
 
 const socialLinks = [
   { name: 'Facebook', Icon: FacebookIcon },
@@ -64,11 +68,11 @@ export function Footer() {
         <nav aria-label="Support">
           <h2 className="mb-3 text-sm font-semibold">Support</h2>
           <ul className="space-y-2 text-sm text-muted-foreground">
-            {supportLinks.map((label) => (
-              <li key={label}>
-                <button type="button" onClick={showNotImplemented} className="hover:text-foreground">
-                  {label}
-                </button>
+            {supportLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="hover:text-foreground">
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -17,5 +17,9 @@ export const paths = {
   subscription: '/subscription',
   messages: '/messages',
   conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
+  help: '/help',
+  safety: '/safety',
+  terms: '/terms',
+  privacy: '/privacy',
   search: (query?: string) => (query ? `/search?q=${encodeURIComponent(query)}` : '/search'),
 } as const;

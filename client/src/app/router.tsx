@@ -129,6 +129,34 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'help',
+            lazy: page(
+              () => import('../features/info/help-page'),
+              (m) => m.HelpPage,
+            ),
+          },
+          {
+            path: 'safety',
+            lazy: page(
+              () => import('../features/info/safety-page'),
+              (m) => m.SafetyPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: page(
+              () => import('../features/info/terms-page'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'privacy',
+            lazy: page(
+              () => import('../features/info/privacy-page'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
             path: '*',
             lazy: page(
               () => import('./not-found-page'),

@@ -153,7 +153,27 @@ export function RegisterPage() {
             onCheckedChange={(checked) => setAcceptedTerms(checked === true)}
           />
           <Label htmlFor="register-terms" className="leading-snug font-normal">
-            I agree to the Terms of Service and Privacy Policy
+            {/* In a new tab, so that what is typed here stays. */}
+            <span>
+              I agree to the{' '}
+              <a
+                href={paths.terms}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-primary underline"
+              >
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a
+                href={paths.privacy}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-primary underline"
+              >
+                Privacy Policy
+              </a>
+            </span>
           </Label>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
