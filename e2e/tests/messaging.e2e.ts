@@ -63,18 +63,21 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     await composer.press('Enter');
     await buyer.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     const threadUrl = new URL(buyer.url()).pathname;
-    await buyer.getByText(markup, { exact: false }).waitFor();
+    // The thread's messages (the inbox beside it shows the last one's start too).
+    const buyerThread = buyer.getByRole('list', { name: 'Messages' });
+    const sellerThread = seller.getByRole('list', { name: 'Messages' });
+    await buyerThread.getByText(markup, { exact: false }).waitFor();
 
     // Without a reload, the seller's icon shows the unread message.
     await seller.getByRole('link', { name: 'Messages, 1 unread' }).waitFor({ timeout: 5_000 });
     await seller.getByRole('link', { name: 'Messages, 1 unread' }).click();
     await seller.waitForURL('**/messages');
     await seller.getByRole('link', { name: /Bob Buyer/ }).click();
-    await seller.getByText(markup, { exact: false }).waitFor();
+    await sellerThread.getByText(markup, { exact: false }).waitFor();
     expect(await seller.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
     // Reading it clears the count and tells the buyer.
     await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();
-    await buyer.getByText('Read', { exact: true }).waitFor({ timeout: 5_000 });
+    await buyerThread.getByText('Read', { exact: true }).waitFor({ timeout: 5_000 });
 
     // The seller answers with Enter; the buyer sees it without a reload.
     const answer = seller.getByRole('textbox', { name: 'Message to Bob Buyer' });
@@ -82,8 +85,8 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     await answer.press('Shift+Enter');
     await answer.pressSequentially('Come by on Saturday.');
     await answer.press('Enter');
-    await buyer.getByText('Come by on Saturday.', { exact: false }).waitFor({ timeout: 5_000 });
-    expect(await buyer.getByText('Yes, it is!', { exact: false }).count()).toBe(1);
+    await buyerThread.getByText('Come by on Saturday.', { exact: false }).waitFor({ timeout: 5_000 });
+    expect(await buyerThread.getByText('Yes, it is!', { exact: false }).count()).toBe(1);
 
     // Someone else cannot read the thread: the page says so and the API answers 404.
     const stranger = strangerSession.page;
