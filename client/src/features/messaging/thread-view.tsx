@@ -269,7 +269,10 @@ function ThreadActions({ conversation }: { conversation: ConversationDetail }) {
             })
           }
         >
-          <Ban /> {conversation.is_blocked_by_me ? 'Unblock' : 'Block'}
+          <Ban />
+          <span className="sr-only sm:not-sr-only">
+            {conversation.is_blocked_by_me ? 'Unblock' : 'Block'}
+          </span>
         </Button>
       ) : null}
       <ReportButton conversation={conversation} />
@@ -300,7 +303,10 @@ function ReportButton({ conversation }: { conversation: ConversationDetail }) {
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Flag /> {conversation.is_reported_by_me ? 'Reported' : 'Report'}
+        <Flag />
+        <span className="sr-only sm:not-sr-only">
+          {conversation.is_reported_by_me ? 'Reported' : 'Report'}
+        </span>
       </Button>
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogContent>
