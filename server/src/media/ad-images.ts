@@ -29,7 +29,19 @@ export async function storeAdImage(
   input: Buffer | string,
   position: number,
 ): Promise<NewAdMedia> {
-  const { full, card } = await decodeAdImage(input);
+  return storeImageVariants(storage, adId, await decodeAdImage(input), position);
+}
+
+/**
+ * Stores an image's variants, already encoded, as a new picture of the ad (the demo data
+ * shows one drawn picture in several ads). Returns the ad_media row to insert.
+ */
+export async function storeImageVariants(
+  storage: Storage,
+  adId: string,
+  { full, card }: ImageVariants,
+  position: number,
+): Promise<NewAdMedia> {
   const mediaId = randomUUID();
   const fullKey = `ads/${adId}/${mediaId}-full.webp`;
   const cardKey = `ads/${adId}/${mediaId}-card.webp`;

@@ -1,4 +1,4 @@
-/** Demo listings: four per category, written to read like real ones. Prices in USD. */
+/** Demo listings written by hand: four per category (demo-catalog.ts generates the rest). Prices in USD. */
 export interface DemoAd {
   category: string;
   title: string;

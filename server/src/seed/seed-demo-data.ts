@@ -6,9 +6,11 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
 import { accounts, adMedia, adViews, advertisements, favorites, profiles, users } from '../db/schema';
-import { storageKeysOf, storeAdImage, type NewAdMedia } from '../media/ad-images';
+import { storageKeysOf, storeImageVariants, type NewAdMedia } from '../media/ad-images';
+import { createImageVariants, type ImageVariants } from '../media/images';
 import type { Storage } from '../media/storage';
 import { demoAds } from './demo-ads';
+import { demoCategories, generateDemoAds } from './demo-catalog';
 import { generateDemoImage } from './demo-images';
 
 /** Demo sellers can sign in with this password (the README says so). */
@@ -50,6 +52,18 @@ const demoSellers = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Generated ads per category, on top of the four written by hand: 25 in each of the 12. */
+const GENERATED_PER_CATEGORY = 21;
+
+/**
+ * Drawn pictures per category. Encoding a picture is the slow part of the first start, so
+ * each category has a set of them that its ads share (each ad stores its own copies).
+ */
+const PICTURES_PER_CATEGORY = 6;
+
+/** Pictures encoded at once: sharp works on its own threads, more would only queue. */
+const ENCODING_CONCURRENCY = 3;
+
 /** Deterministic pseudo-random numbers, so every fresh install shows the same demo. */
 function createRandom(seed: number) {
   let state = seed;
@@ -74,15 +88,46 @@ export async function seedDemoData(
     );
     if (rows[0]?.has_users) return;
     const started = Date.now();
-    await insertDemoData(database, storage);
-    logger.info(
-      { sellers: demoSellers.length, ads: demoAds.length, ms: Date.now() - started },
-      'demo data loaded',
-    );
+    const ads = await insertDemoData(database, storage);
+    logger.info({ sellers: demoSellers.length, ads, ms: Date.now() - started }, 'demo data loaded');
   });
 }
 
-async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise<void> {
+/** Runs `task` over `items` with at most `limit` running at once; results in input order. */
+async function mapWithLimit<Item, Result>(
+  items: Item[],
+  limit: number,
+  task: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Each category's drawn pictures, encoded once. */
+async function encodeDemoPictures(): Promise<Map<string, ImageVariants[]>> {
+  const jobs = demoCategories.flatMap((category) =>
+    Array.from({ length: PICTURES_PER_CATEGORY }, (_, index) => ({ category, index })),
+  );
+  const encoded = await mapWithLimit(jobs, ENCODING_CONCURRENCY, ({ category, index }) =>
+    createImageVariants(generateDemoImage(category, index + 1)),
+  );
+  const pictures = new Map<string, ImageVariants[]>();
+  jobs.forEach(({ category }, index) => {
+    pictures.set(category, [...(pictures.get(category) ?? []), encoded[index]!]);
+  });
+  return pictures;
+}
+
+/** Inserts the demo sellers and ads; returns how many ads. */
+async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise<number> {
   const random = createRandom(42);
   const now = Date.now();
   const master = findPlan('master');
@@ -94,14 +139,14 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
     id: randomUUID(),
     createdAt: new Date(now - (120 + index * 20) * DAY_MS),
   }));
-  const ads = demoAds.map((ad, index) => {
+  const ads = [...demoAds, ...generateDemoAds(GENERATED_PER_CATEGORY, random)].map((ad, index) => {
     const createdAt = new Date(now - Math.floor(random() * 29 * DAY_MS) - index * 60_000);
     return {
       ...ad,
       id: randomUUID(),
       user_id: sellers[index % sellers.length]!.id,
-      // A week of featuring, as if bought; the end-of-feature job clears it afterwards.
-      featured_until: index % 6 === 1 ? new Date(now + 7 * DAY_MS) : null,
+      // One in twenty, for a week as if bought; the end-of-feature job clears it afterwards.
+      featured_until: index % 20 === 1 ? new Date(now + 7 * DAY_MS) : null,
       created_at: createdAt,
       updated_at: createdAt,
       // Traffic is skewed: most ads get a few dozen views, some get hundreds.
@@ -109,14 +154,20 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
     };
   });
 
+  const pictures = await encodeDemoPictures();
   const media: NewAdMedia[] = [];
   try {
-    for (const [index, ad] of ads.entries()) {
-      const pictures = ad.featured_until ? 3 : 1 + Math.floor(random() * 2);
-      for (let position = 0; position < pictures; position += 1) {
-        const png = await generateDemoImage(ad.category, index * 10 + position);
-        media.push(await storeAdImage(storage, ad.id, png, position));
-      }
+    for (const ad of ads) {
+      const own = pictures.get(ad.category)!;
+      const count = ad.featured_until ? 3 : 1 + Math.floor(random() * 2);
+      // Neighbouring ads of a category start at different pictures.
+      const first = Math.floor(random() * own.length);
+      const stored = await Promise.all(
+        Array.from({ length: count }, (_, position) =>
+          storeImageVariants(storage, ad.id, own[(first + position) % own.length]!, position),
+        ),
+      );
+      media.push(...stored);
     }
 
     const likes = ads.flatMap((ad) =>
@@ -196,4 +247,5 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
     await Promise.all(storageKeysOf(media).map((key) => storage.delete(key)));
     throw error;
   }
+  return ads.length;
 }

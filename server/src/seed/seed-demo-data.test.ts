@@ -1,0 +1,95 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createStorage } from '../media/create-storage';
+import { DEMO_PASSWORD, seedDemoData } from './seed-demo-data';
+
+describe('the demo data of a first start', () => {
+  let testApp: TestApp;
+  const seed = () => seedDemoData(testApp.database, createStorage(testApp.config), pino({ level: 'silent' }));
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seed();
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  async function query<Row>(text: string): Promise<Row[]> {
+    return (await testApp.database.pool.query(text)).rows as Row[];
+  }
+
+  it('fills every category with enough active ads for filters and Load More to show', async () => {
+    const perCategory = await query<{ id: string; ads: number }>(`
+      select c.id, count(a.id)::int as ads from categories c
+      left join advertisements a on a.category = c.id and a.status = 'active'
+      group by c.id`);
+    expect(perCategory).toHaveLength(12);
+    const total = perCategory.reduce((sum, category) => sum + category.ads, 0);
+    expect(total).toBeGreaterThanOrEqual(240);
+    expect(total).toBeLessThanOrEqual(360);
+    for (const category of perCategory) expect(category.ads, category.id).toBeGreaterThanOrEqual(20);
+
+    const firstPage = await testApp.app.inject({ url: '/api/ads?category=electronics' });
+    expect(firstPage.json().next_cursor, 'a second page to load').not.toBeNull();
+  });
+
+  it('reads like a marketplace: distinct titles, some featured, posted over the last 30 days, liked and viewed', async () => {
+    const [stats] = await query<{
+      ads: number;
+      titles: number;
+      featured: number;
+      oldest_days: number;
+      viewed: number;
+      liked: number;
+      view_levels: number;
+    }>(`
+      select count(*)::int as ads, count(distinct title)::int as titles,
+        count(*) filter (where featured_until > now())::int as featured,
+        extract(epoch from now() - min(created_at)) / 86400 as oldest_days,
+        count(*) filter (where views > 0)::int as viewed,
+        count(*) filter (where likes > 0)::int as liked,
+        count(distinct views)::int as view_levels
+      from advertisements`);
+    expect(stats!.titles / stats!.ads).toBeGreaterThan(0.9);
+    expect(stats!.featured / stats!.ads).toBeGreaterThanOrEqual(0.03);
+    expect(stats!.featured / stats!.ads).toBeLessThanOrEqual(0.08);
+    expect(Number(stats!.oldest_days)).toBeLessThanOrEqual(30);
+    expect(Number(stats!.oldest_days)).toBeGreaterThan(20);
+    expect(stats!.viewed).toBe(stats!.ads);
+    expect(stats!.liked).toBeGreaterThan(stats!.ads / 2);
+    expect(stats!.view_levels).toBeGreaterThan(50);
+
+    const places = await query<{ location: string }>('select distinct location from advertisements');
+    expect(places.length).toBeGreaterThan(15);
+    for (const { location } of places) expect(location).toMatch(/^[A-Z][A-Za-z. ]+, [A-Z]{2}$/);
+  });
+
+  it('gives every ad pictures of its own, varied within each category', async () => {
+    const [unpictured] = await query<{ count: number }>(`
+      select count(*)::int from advertisements a
+      where not exists (select 1 from ad_media m where m.ad_id = a.id and m.kind = 'image')`);
+    expect(unpictured!.count).toBe(0);
+    const [keys] = await query<{ rows: number; keys: number }>(
+      'select count(*)::int as rows, count(distinct storage_key)::int as keys from ad_media',
+    );
+    expect(keys!.keys, 'no two ads share a stored file (deleting one ad keeps the others)').toBe(keys!.rows);
+    // Different pictures encode to different sizes: a proxy for how many distinct ones there are.
+    const variety = await query<{ category: string; pictures: number }>(`
+      select a.category, count(distinct m.bytes)::int as pictures
+      from ad_media m join advertisements a on a.id = m.ad_id group by a.category`);
+    for (const { category, pictures } of variety) expect(pictures, category).toBeGreaterThanOrEqual(5);
+  });
+
+  it('lets the demo sellers sign in as the README says, and loads nothing twice', async () => {
+    const { response } = await signIn(testApp.app, {
+      email: 'maria@demo.bazaar.local',
+      password: DEMO_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    const [before] = await query<{ count: number }>('select count(*)::int from advertisements');
+    await seed();
+    const [after] = await query<{ count: number }>('select count(*)::int from advertisements');
+    expect(after!.count).toBe(before!.count);
+  });
+});
