@@ -60,7 +60,7 @@ describe('auth state in the header', () => {
     answer(signedInUser);
     expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /^User menu/ })).toBeInTheDocument();
   });
 
