@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 
-// A real 1×1 PNG, and the opening of an MP4 file (ftyp box) followed by media data: the
-// server checks videos by their container signature, not by decoding them.
+// A real 1×1 PNG, and a small MP4 file: its file type (ftyp), a movie box (moov) holding a
+// movie header (mvhd), and media data (mdat). The server parses a video's boxes; it does
+// not decode its frames.
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -9,6 +10,11 @@ export const PNG = Buffer.from(
 export const MP4 = Buffer.concat([
   Buffer.from([0, 0, 0, 0x18]),
   Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1'),
+  Buffer.from([0, 0, 0, 0x74]),
+  Buffer.from('moov', 'latin1'),
+  Buffer.from([0, 0, 0, 0x6c]),
+  Buffer.from('mvhd', 'latin1'),
+  Buffer.alloc(100),
   Buffer.from([0, 0, 0x10, 0]),
   Buffer.from('mdat', 'latin1'),
   Buffer.alloc(4088, 1),

@@ -37,7 +37,10 @@ function isoBox(type: string, payload: Buffer): Buffer {
   return Buffer.concat([header, payload]);
 }
 
-/** The opening of an ISO media file with the given brand, followed by `size` bytes of media data. */
+/**
+ * A small ISO media file with the given brand, `size` bytes long: its file type (`ftyp`), a
+ * movie box (`moov`) with a movie header, and media data (`mdat`) filling the rest.
+ */
 export function isoMediaFile(brand: 'isom' | 'qt  ', size = 2048): Buffer {
   const ftyp = isoBox(
     'ftyp',
@@ -47,7 +50,12 @@ export function isoMediaFile(brand: 'isom' | 'qt  ', size = 2048): Buffer {
       Buffer.from(`${brand}mp41`, 'latin1'),
     ]),
   );
-  return Buffer.concat([ftyp, isoBox('mdat', Buffer.alloc(Math.max(0, size - ftyp.length - 8), 7))]);
+  // Version and flags, then the header's 96 bytes (times, a timescale of 1000, rate, matrix...).
+  const movieHeader = Buffer.alloc(100);
+  movieHeader.writeUInt32BE(1000, 12);
+  const moov = isoBox('moov', isoBox('mvhd', movieHeader));
+  const head = Buffer.concat([ftyp, moov]);
+  return Buffer.concat([head, isoBox('mdat', Buffer.alloc(Math.max(0, size - head.length - 8), 7))]);
 }
 
 export const mp4Video = (size?: number) => isoMediaFile('isom', size);

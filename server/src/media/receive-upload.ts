@@ -22,6 +22,7 @@ import {
 import { findNulCharacter, NUL_MESSAGE } from '../http/nul-characters';
 import { isOwnerAtWork, ownerTag, parseOwnerTag } from '../system/processes';
 import { detectMediaType, SIGNATURE_BYTES, type DetectedMedia } from './file-signatures';
+import { isIsoMediaFile } from './video-container';
 
 export type MediaKind = DetectedMedia['kind'];
 
@@ -131,6 +132,8 @@ async function receiveFile(
   const inspector = createInspector(kind, name);
   await pipeline(file, inspector.stream, createWriteStream(target, { flags: 'wx' }));
   if (file.truncated) throw tooLargeForItsKind(name, kind);
+  // Its first bytes only open a video; its boxes, parsed whole, make one.
+  if (kind === 'video' && !(await isIsoMediaFile(target))) throw unsupportedType(name, kind);
   return { kind, path: target, ...inspector.result() };
 }
 
