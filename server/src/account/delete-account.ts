@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { accounts, adMedia, advertisements, checkouts, paymentEvents, profiles, users } from '../db/schema';
-import { AppError, unauthenticated } from '../http/errors';
+import { passwordNotSet, unauthenticated, wrongPassword } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
@@ -28,10 +28,10 @@ async function checkPassword(auth: Auth, db: Database, userId: string, password:
     .where(
       and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)),
     );
-  if (!credential?.hash) throw new AppError(409, 'password_not_set');
+  if (!credential?.hash) throw passwordNotSet();
   const context = await auth.$context;
   if (!(await context.password.verify({ hash: credential.hash, password }))) {
-    throw new AppError(403, 'wrong_password');
+    throw wrongPassword();
   }
 }
 

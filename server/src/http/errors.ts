@@ -47,6 +47,8 @@ export const invalidImage = () => new AppError(400, 'invalid_image');
 export const imageTooLarge = () => new AppError(400, 'image_too_large');
 export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
 export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
+export const passwordNotSet = () => new AppError(409, 'password_not_set');
+export const wrongPassword = () => new AppError(403, 'wrong_password');
 
 // Messaging.
 export const recipientUnavailable = () => new AppError(409, 'recipient_unavailable');
