@@ -1,7 +1,7 @@
 import type { SellerAnalyticsResponse, SellerStatsResponse } from '@bazaar/common/sellers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, insertAds, postAd } from '../../test/ad-factories';
-import { createSeller, type TestSeller } from '../../test/factories';
+import { cookieFrom, createSeller, type TestSeller } from '../../test/factories';
 import { subscribeWithDemo } from '../../test/subscription-helpers';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
@@ -50,11 +50,21 @@ async function postedAdId(seller: TestSeller, price: string): Promise<string> {
   return response.json().id;
 }
 
-function viewAd(adId: string, viewer: TestSeller | undefined, remoteAddress: string, userAgent = 'Firefox') {
+/** A view by a signed-in viewer, or by an anonymous browser that sends back its visitor cookie. */
+function viewAd(
+  adId: string,
+  viewer: TestSeller | { cookie: string } | undefined,
+  remoteAddress: string,
+  userAgent = 'Firefox',
+) {
   return testApp.app.inject({
     method: 'POST',
     url: `/api/ads/${adId}/views`,
-    headers: headersOf(viewer, { 'user-agent': userAgent }),
+    headers: {
+      ...(viewer ? { cookie: viewer.cookie } : {}),
+      origin: TEST_PUBLIC_URL,
+      'user-agent': userAgent,
+    },
     remoteAddress,
   });
 }
@@ -140,14 +150,16 @@ describe('GET /api/me/stats and /api/me/analytics', () => {
     // Counted: three signed-in viewers, two anonymous browsers at one address, one elsewhere.
     for (const viewer of [fanA, fanB, fanC])
       expect((await viewAd(bike, viewer, '10.9.0.1')).statusCode).toBe(200);
-    await viewAd(bike, undefined, '203.0.113.7', 'Firefox');
+    const firefox = {
+      cookie: cookieFrom((await viewAd(bike, undefined, '203.0.113.7')).headers['set-cookie']),
+    };
     await viewAd(bike, undefined, '203.0.113.7', 'Safari');
     await viewAd(lamp, undefined, '198.51.100.20', 'Firefox');
     await viewAd(lamp, fanA, '10.9.0.1');
     // Not counted: the owner, and the same viewer again today.
     await viewAd(bike, seller, '10.9.0.2');
     await viewAd(bike, fanA, '10.9.0.1');
-    await viewAd(bike, undefined, '203.0.113.7', 'Firefox');
+    await viewAd(bike, firefox, '203.0.113.7');
 
     for (const [adId, fan] of [
       [bike, fanA],
