@@ -32,6 +32,14 @@ export function openDatabase(url: string, poolSize: number, logger: Logger): Dat
   pool.on('error', (error: Error & { code?: string }) =>
     logger.warn({ reason: error.message, code: error.code }, 'idle database connection lost'),
   );
+  // pg-pool listens for errors only while a client is idle. A client checked out between two
+  // statements (inside a transaction, say) whose connection drops would emit 'error' with no
+  // listener and crash the process; its next query fails instead, and the request answers 503.
+  pool.on('connect', (client) =>
+    client.on('error', (error: Error & { code?: string }) =>
+      logger.warn({ reason: error.message, code: error.code }, 'database connection lost'),
+    ),
+  );
   return { pool, db: drizzle(pool, { schema, casing: undefined }) };
 }
 
