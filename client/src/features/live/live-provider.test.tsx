@@ -7,6 +7,7 @@ import { createQueryClient } from '../../app/providers';
 import { apiRequest } from '../../lib/api-client';
 import { mockApi, signedOut, type ApiMock } from '../../test/render-page';
 import { LiveProvider, useLiveEvent, useLiveResync } from './live-provider';
+import { sellerMe } from '../../test/seller-fixtures';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -35,23 +36,7 @@ class FakeEventSource {
   }
 }
 
-const me = {
-  user: {
-    id: 'u1',
-    email: 'nora@example.com',
-    email_verified: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    user_metadata: {
-      name: 'Nora Quinn',
-      subscription_status: 'trial',
-      subscription_plan: null,
-      trial_end_date: '2026-01-15T00:00:00.000Z',
-      engagement_score: 0,
-      max_ads: 1,
-    },
-  },
-  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
-};
+const me = sellerMe();
 
 /** A list that follows live events and is refetched on resync, as the bell's list will be. */
 function Inbox() {
