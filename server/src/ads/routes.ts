@@ -9,11 +9,7 @@ import {
   adListResponseSchema,
   adSearchQuerySchema,
   createAdFieldsSchema,
-  favoriteResponseSchema,
   featuredAdsResponseSchema,
-  myAdListResponseSchema,
-  myAdsQuerySchema,
-  recordViewResponseSchema,
   updateAdFieldsSchema,
   type AdDetail,
 } from '@bazaar/common/ads';
@@ -30,21 +26,14 @@ import { sweepAbandonedMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
-import { addFavorite, isFavorite, removeFavorite } from './favorites';
+import { registerFavoriteRoutes } from './favorite-routes';
 import { parseFormFields } from './form-fields';
+import { registerMyAdsRoutes } from './my-ads-routes';
 import { checkMayPostNow } from './post-gate';
-import { presentAdDetail, presentAdSummary, presentMyAdSummary } from './presenters';
-import {
-  countAdsOfSeller,
-  findAdAccess,
-  findAdDetail,
-  findAdsOfSeller,
-  findFeaturedAds,
-  findRelatedAds,
-  searchAds,
-} from './queries';
+import { presentAdDetail, presentAdSummary } from './presenters';
+import { findAdAccess, findAdDetail, findFeaturedAds, findRelatedAds, searchAds } from './queries';
 import { updateAd } from './update-ad';
-import { deriveViewerSecret, recordAdView, viewerOf } from './views';
+import { registerViewRoutes } from './view-routes';
 
 export interface AdRouteDependencies {
   db: Database;
@@ -66,14 +55,13 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
     if (swept > 0) scope.log.warn({ files: swept }, 'deleted media files an interrupted change left behind');
     registerRoutes(scope, dependencies);
   });
+  registerFavoriteRoutes(app, dependencies);
+  registerViewRoutes(app, dependencies);
+  registerMyAdsRoutes(app, dependencies);
 }
 
-function registerRoutes(
-  app: FastifyInstance,
-  { db, guard, storage, dataDir, authSecret }: AdRouteDependencies,
-) {
+function registerRoutes(app: FastifyInstance, { db, guard, storage, dataDir }: AdRouteDependencies) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const viewerSecret = deriveViewerSecret(authSecret);
   const uploadOptions = {
     tempDir: uploadFolderOf(dataDir),
     fileFields: { [AD_IMAGE_FIELD]: 'image', [AD_VIDEO_FIELD]: 'video' } as const,
@@ -267,109 +255,6 @@ function registerRoutes(
       const user = await guard.requireUser(request);
       await deleteAd({ db, storage, log: request.log }, { adId: request.params.id, actor: user });
       return reply.status(204).send(null);
-    },
-  );
-
-  routes.post(
-    '/api/ads/:id/views',
-    {
-      schema: {
-        tags: ['ads'],
-        summary: "Count a view of the ad page (once per viewer per day; the owner's views do not count)",
-        params: adIdParamsSchema,
-        response: { 200: recordViewResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await guard.currentUser(request);
-      const viewer = viewerOf(viewerSecret, {
-        userId: user?.id,
-        address: request.ip,
-        cookie: request.headers.cookie,
-        isHttps: request.protocol === 'https',
-      });
-      const result = await recordAdView(db, request.params.id, viewer, user?.id);
-      if (!result) throw adNotFound();
-      if (viewer.setCookie) reply.header('set-cookie', viewer.setCookie);
-      return result;
-    },
-  );
-
-  routes.get(
-    '/api/ads/:id/favorite',
-    {
-      schema: {
-        tags: ['favorites'],
-        summary: 'Is this ad in your favourites?',
-        params: adIdParamsSchema,
-        response: { 200: favoriteResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = await guard.requireUser(request);
-      const [row, favorited] = await Promise.all([
-        findAdAccess(db, request.params.id),
-        isFavorite(db, user.id, request.params.id),
-      ]);
-      const ad = authorize(user, 'read', { ad: row });
-      return { favorited, likes: ad.likes };
-    },
-  );
-
-  routes.put(
-    '/api/ads/:id/favorite',
-    {
-      schema: {
-        tags: ['favorites'],
-        summary: 'Add the ad to your favourites (idempotent)',
-        params: adIdParamsSchema,
-        response: { 200: favoriteResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = await guard.requireUser(request);
-      return addFavorite(db, user, request.params.id);
-    },
-  );
-
-  routes.delete(
-    '/api/ads/:id/favorite',
-    {
-      schema: {
-        tags: ['favorites'],
-        summary: 'Remove the ad from your favourites (idempotent)',
-        params: adIdParamsSchema,
-        response: { 200: favoriteResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = await guard.requireUser(request);
-      return removeFavorite(db, user, request.params.id);
-    },
-  );
-
-  routes.get(
-    '/api/me/ads',
-    {
-      schema: {
-        tags: ['ads'],
-        summary: 'Your own ads, any status, newest first',
-        querystring: myAdsQuerySchema,
-        response: { 200: myAdListResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = await guard.requireUser(request);
-      const { cursor, limit } = request.query;
-      const [page, total] = await Promise.all([
-        findAdsOfSeller(db, user.id, { cursor, limit }),
-        cursor ? null : countAdsOfSeller(db, user.id),
-      ]);
-      return {
-        ads: page.rows.map((row) => presentMyAdSummary(row, storage)),
-        next_cursor: page.nextCursor,
-        total,
-      };
     },
   );
 }
