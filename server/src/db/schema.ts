@@ -510,3 +510,47 @@ export const conversationReports = pgTable(
     index('conversation_reports_created_idx').on(table.created_at.desc()),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Notifications (issue 12): the header's bell. Written by notify() in the transaction of the
+// change they tell about; `kind` is one of common/notifications.ts's kinds (a text column, so
+// later issues add kinds without a migration).
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The sentence shown in the bell. */
+    title: text('title').notNull(),
+    /** A path on this site, or null. */
+    link: text('link'),
+    /**
+     * Notifications with the same key replace each other while unread (new messages of one
+     * conversation make one notification, not one per message).
+     */
+    coalesce_key: text('coalesce_key'),
+    /** A notification with this key is written at most once per user (a reminder per period). */
+    once_key: text('once_key'),
+    created_at: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    // "My recent notifications", newest first, paged by (created_at, id).
+    index('notifications_user_recent_idx').on(table.user_id, table.created_at.desc(), table.id.desc()),
+    // "My unread count".
+    index('notifications_user_unread_idx').on(table.user_id).where(sql`read_at is null`),
+    uniqueIndex('notifications_user_coalesce_idx')
+      .on(table.user_id, table.coalesce_key)
+      .where(sql`read_at is null and coalesce_key is not null`),
+    uniqueIndex('notifications_user_once_idx')
+      .on(table.user_id, table.once_key)
+      .where(sql`once_key is not null`),
+    check('notifications_title_length', sql`char_length(${table.title}) between 1 and 300`),
+  ],
+);
