@@ -382,7 +382,7 @@ export const adFeatures = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Messaging (issue 12, decision 0011). A deleted account or ad must not take the other
+// Messaging (issue 12, decision 0013). A deleted account or ad must not take the other
 // person's conversations with it: those references are ON DELETE SET NULL, and the ad's
 // title is kept on the conversation.
 

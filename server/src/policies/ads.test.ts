@@ -25,7 +25,7 @@ function outcome(actor: Actor, action: ActionOn<'ad'>, status: string): string {
 
 type Row = [action: ActionOn<'ad'>, status: string, expected: Record<keyof typeof actors, string>];
 
-// Decision 0010 and docs/decisions/0011: a non-public ad exists only for its owner and staff;
+// Decision 0010 and docs/decisions/0015: a non-public ad exists only for its owner and staff;
 // changes are the owner's; writes to someone else's ad are 403 even when it is hidden.
 const table: Row[] = [
   ['read', 'active', { anonymous: 'ok', owner: 'ok', other: 'ok', moderator: 'ok', admin: 'ok' }],

@@ -6,7 +6,7 @@ import type { Actor, ResourcePolicy } from './rules';
 export type { Actor } from './rules';
 
 /**
- * Every kind of resource with its rules, in one place (docs/decisions/0011). A new feature adds
+ * Every kind of resource with its rules, in one place (docs/decisions/0015). A new feature adds
  * its resource here and asks `authorize` in its routes.
  */
 const policies = {

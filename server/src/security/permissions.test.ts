@@ -348,7 +348,7 @@ const table: Row[] = [
   },
 
   // Conversations: the owner column is a participant; someone else's conversation does not
-  // exist for you (docs/decisions/0011).
+  // exist for you (docs/decisions/0015).
   {
     route: 'POST /api/conversations',
     variant: 'asking about the owner’s ad',
