@@ -544,7 +544,9 @@ export const notifications = pgTable(
     // "My recent notifications", newest first, paged by (created_at, id).
     index('notifications_user_recent_idx').on(table.user_id, table.created_at.desc(), table.id.desc()),
     // "My unread count".
-    index('notifications_user_unread_idx').on(table.user_id).where(sql`read_at is null`),
+    index('notifications_user_unread_idx')
+      .on(table.user_id)
+      .where(sql`read_at is null`),
     uniqueIndex('notifications_user_coalesce_idx')
       .on(table.user_id, table.coalesce_key)
       .where(sql`read_at is null and coalesce_key is not null`),
