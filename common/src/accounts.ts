@@ -8,6 +8,7 @@ import {
   PROFILE_PHONE_MAX_LENGTH,
 } from './constants';
 import { planIdSchema } from './plans';
+import { roleSchema } from './roles';
 import { postGateSchema, subscriptionStatusSchema } from './subscription-rules';
 import { visibleTextSchema } from './visible-text';
 
@@ -97,6 +98,8 @@ export const meResponseSchema = z.object({
     email: z.string(),
     email_verified: z.boolean(),
     created_at: z.iso.datetime(),
+    /** Decided by the server (issue 13): staff may open /admin. */
+    role: roleSchema,
     user_metadata: z.object({
       name: z.string(),
       subscription_status: subscriptionStatusSchema,

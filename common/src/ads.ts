@@ -16,8 +16,23 @@ import { visibleTextSchema } from './visible-text';
 export const adIdSchema = z.uuid();
 export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
 
-export const adStatusSchema = z.enum(['active', 'hidden']);
+/**
+ * `hidden`: by its owner or by staff (then with a reason, see `ownerModerationSchema`);
+ * `pending`: waiting for a moderator (issue 13). Only `active` ads are public.
+ */
+export const adStatusSchema = z.enum(['active', 'hidden', 'pending']);
 export type AdStatus = z.infer<typeof adStatusSchema>;
+
+/** What staff have said about one of the owner's ads; null when nothing. */
+export const ownerModerationSchema = z
+  .object({
+    /** Why staff hid the ad; null unless it is hidden by staff. */
+    hidden_reason: z.string().nullable(),
+    /** The owner has asked staff to look again and they have not decided yet. */
+    review_requested: z.boolean(),
+  })
+  .nullable();
+export type OwnerModeration = z.infer<typeof ownerModerationSchema>;
 
 // ---------------------------------------------------------------------------
 // Writing an ad. Posts and edits are multipart forms (they carry photos and videos), so
@@ -93,6 +108,8 @@ export const myAdSummarySchema = adSummarySchema.extend({
   status: adStatusSchema,
   /** When the running featured week ends; null when not featured now. */
   featured_until: z.iso.datetime().nullable(),
+  /** Staff's hidden reason and the review request (issue 13). */
+  moderation: ownerModerationSchema,
 });
 export type MyAdSummary = z.infer<typeof myAdSummarySchema>;
 

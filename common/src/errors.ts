@@ -46,6 +46,11 @@ export const errorMessages = {
   ad_not_featurable: 'Only active ads can be featured.',
   no_included_features: 'Your plan has no included features left this period.',
   wrong_password: 'The password is not correct.',
+  report_already_open: 'You have already reported this ad. Our moderators will look at it.',
+  own_ad_report: "You can't report your own ad.",
+  report_rate_limited: "You've sent many reports in a short time. Please try again later.",
+  account_suspended:
+    'This account has been suspended by our moderators and cannot sign in. If you think this is a mistake, contact support.',
   password_not_set:
     "Your account has no password yet. Set one with 'Forgot password?' on the login page first.",
 } as const;

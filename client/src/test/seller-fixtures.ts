@@ -23,6 +23,7 @@ export function sellerMe(
       email: 'ann@example.com',
       email_verified: true,
       created_at: '2024-03-01T00:00:00.000Z',
+      role: 'user',
       user_metadata: {
         name: overrides.name ?? 'Ann Lee',
         subscription_status: status,
@@ -84,6 +85,7 @@ export function myAd(overrides: Partial<MyAdSummary> = {}): MyAdSummary {
     created_at: '2024-03-02T00:00:00.000Z',
     image_url: null,
     status: 'active',
+    moderation: null,
     ...overrides,
   };
 }

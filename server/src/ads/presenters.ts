@@ -18,7 +18,12 @@ export function presentAdSummary(row: AdSummaryRow, storage: Storage): AdSummary
 }
 
 export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSummary {
-  return { ...presentAdSummary(row, storage), status: row.status, featured_until: row.featured_until };
+  return {
+    ...presentAdSummary(row, storage),
+    status: row.status,
+    featured_until: row.featured_until,
+    moderation: null,
+  };
 }
 
 export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = new Date()): AdDetail {

@@ -50,6 +50,12 @@ export const noIncludedFeatures = () => new AppError(409, 'no_included_features'
 export const passwordNotSet = () => new AppError(409, 'password_not_set');
 export const wrongPassword = () => new AppError(403, 'wrong_password');
 
+// Moderation (issue 13).
+export const reportAlreadyOpen = () => new AppError(409, 'report_already_open');
+export const ownAdReport = () => new AppError(403, 'own_ad_report');
+export const reportRateLimited = () => new AppError(429, 'report_rate_limited');
+export const accountSuspended = (message?: string) => new AppError(403, 'account_suspended', message);
+
 // Messaging.
 export const recipientUnavailable = () => new AppError(409, 'recipient_unavailable');
 export const userBlocked = () => new AppError(403, 'user_blocked');

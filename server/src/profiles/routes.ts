@@ -83,6 +83,7 @@ export async function registerProfileRoutes(
           email: found.email,
           email_verified: found.emailVerified,
           created_at: found.userCreatedAt.toISOString(),
+          role: user.role,
           user_metadata: {
             name: profile.name,
             subscription_status: subscription.subscriptionStatus,

@@ -12,6 +12,7 @@ function me(quota: Partial<MeResponse['quota']>): MeResponse {
       email: 'ann@example.com',
       email_verified: true,
       created_at: '2026-01-01T00:00:00.000Z',
+      role: 'user',
       user_metadata: {
         name: 'Ann',
         subscription_status: 'trial',

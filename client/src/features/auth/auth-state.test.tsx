@@ -17,6 +17,7 @@ const signedInUser = {
     email: 'nora@example.com',
     email_verified: true,
     created_at: '2026-01-01T00:00:00.000Z',
+    role: 'user',
     user_metadata: {
       name: 'Nora Quinn',
       subscription_status: 'trial',

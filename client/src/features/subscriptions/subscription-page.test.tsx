@@ -18,6 +18,7 @@ function meOf(
       email: 'ann@example.com',
       email_verified: true,
       created_at: new Date(Date.now() - 5 * DAY).toISOString(),
+      role: 'user',
       user_metadata: {
         name: 'Ann Lee',
         subscription_status: 'trial',
