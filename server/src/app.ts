@@ -27,6 +27,8 @@ import { createLiveHub } from './live/live-hub';
 import { registerLiveRoutes } from './live/routes';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
+import { deriveUnsubscribeKey } from './mail/unsubscribe';
+import { registerUnsubscribeRoutes } from './mail/unsubscribe-routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMessagingRoutes } from './messaging/routes';
 import type { Storage } from './media/storage';
@@ -173,6 +175,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAccountRoutes(app, { db: database.db, guard, auth, storage, mailer, gateways });
   await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
+  const unsubscribeKey = deriveUnsubscribeKey(authSecret);
   await registerMessagingRoutes(app, {
     db: database.db,
     guard,
@@ -181,7 +184,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     mailer,
     publicUrl: config.PUBLIC_URL,
     emailDelayMinutes: config.MESSAGE_EMAIL_DELAY_MINUTES,
+    unsubscribeKey,
   });
+  await registerUnsubscribeRoutes(app, { db: database.db, key: unsubscribeKey });
   await registerLiveRoutes(app, { guard, hub: liveHub });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import { escapeHtml } from '../mail/escape-html';
+import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 
 export const MESSAGE_EMAIL_JOB = 'message-email';
 
@@ -32,21 +33,25 @@ export function queueMessageEmail(
  * Sends the e-mail when the recipient still has unread messages, has not been e-mailed about
  * them yet (reading resets that) and wants e-mails about new messages. Idempotent: the flag
  * is set in the transaction that sends, and a failed send rolls it back for the retry.
+ * Each e-mail carries a signed one-click unsubscribe link (body and List-Unsubscribe).
  */
 export function registerMessageEmails({
   db,
   jobs,
   mailer,
   publicUrl,
+  unsubscribeKey,
 }: {
   db: Database;
   jobs: JobQueue;
   mailer: Mailer;
   publicUrl: string;
+  unsubscribeKey: Buffer;
 }) {
   jobs.work<MessageEmailJob>(MESSAGE_EMAIL_JOB, async ({ conversationId, role }) => {
     await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{
+        user_id: string;
         email: string;
         name: string;
         settings: unknown;
@@ -62,12 +67,12 @@ export function registerMessageEmails({
           and me.unread_count > 0 and not me.unread_email_sent
           and c.id = me.conversation_id and u.id = me.user_id and p.id = me.user_id
           and other.conversation_id = me.conversation_id and other.role <> me.role
-        returning u.email, coalesce(nullif(p.name, ''), u.name) as name, p.settings, me.unread_count,
+        returning u.id as user_id, u.email, coalesce(nullif(p.name, ''), u.name) as name, p.settings, me.unread_count,
           coalesce(nullif(sender_profile.name, ''), sender.name) as sender_name, c.ad_title`);
       const recipient = rows[0];
       if (!recipient || !readProfileSettings(recipient.settings).emailNewMessages) return;
       const url = `${publicUrl}/messages/${conversationId}`;
-      const settingsUrl = `${publicUrl}/dashboard?tab=settings`;
+      const unsubscribe = unsubscribeUrl(publicUrl, unsubscribeKey, recipient.user_id, 'new-messages');
       const from = recipient.sender_name ?? 'Someone';
       const count = recipient.unread_count === 1 ? 'a new message' : `${recipient.unread_count} new messages`;
       const body = `${from} sent you ${count} about "${recipient.ad_title}".`;
@@ -75,11 +80,12 @@ export function registerMessageEmails({
       await mailer.send({
         to: recipient.email,
         subject: `New message about ${recipient.ad_title}`,
-        text: `Hello ${recipient.name || 'there'},\n\n${body}\n\nRead and reply: ${url}\n\n${footer} Turn it off: ${settingsUrl}\n\n— Bazaar`,
+        text: `Hello ${recipient.name || 'there'},\n\n${body}\n\nRead and reply: ${url}\n\n${footer} Unsubscribe: ${unsubscribe}\n\n— Bazaar`,
         html:
           `<p>Hello ${escapeHtml(recipient.name || 'there')},</p><p>${escapeHtml(body)}</p>` +
           `<p><a href="${escapeHtml(url)}">Read and reply</a></p>` +
-          `<p style="color:#666">${escapeHtml(footer)} <a href="${escapeHtml(settingsUrl)}">Turn it off</a>.</p><p>— Bazaar</p>`,
+          `<p style="color:#666">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>.</p><p>— Bazaar</p>`,
+        headers: listUnsubscribeHeaders(unsubscribe),
       });
     });
   });

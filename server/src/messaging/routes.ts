@@ -44,16 +44,27 @@ export interface MessagingRouteDependencies {
   mailer: Mailer;
   publicUrl: string;
   emailDelayMinutes: number;
+  /** Signs the e-mails' unsubscribe links (server/src/mail/unsubscribe.ts). */
+  unsubscribeKey: Buffer;
 }
 
 const tags = ['messaging'];
 
 export async function registerMessagingRoutes(
   app: FastifyInstance,
-  { db, guard, storage, jobs, mailer, publicUrl, emailDelayMinutes }: MessagingRouteDependencies,
+  {
+    db,
+    guard,
+    storage,
+    jobs,
+    mailer,
+    publicUrl,
+    emailDelayMinutes,
+    unsubscribeKey,
+  }: MessagingRouteDependencies,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  registerMessageEmails({ db, jobs, mailer, publicUrl });
+  registerMessageEmails({ db, jobs, mailer, publicUrl, unsubscribeKey });
   const context: SendContext = { siteHost: new URL(publicUrl).hostname };
 
   /** A conversation the user may read or write to, as they see it (404 for anyone else). */

@@ -39,7 +39,7 @@ const STYLE = `
   .status{font-size:40px;line-height:1;margin-bottom:12px}
 `;
 
-function page(
+export function page(
   title: string,
   body: string,
   options: { refreshSeconds?: number; isDemo?: boolean } = {},

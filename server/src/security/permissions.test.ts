@@ -6,7 +6,8 @@ import { askAboutAd } from '../../test/messaging-factories';
 import { multipartForm } from '../../test/multipart';
 import { routeCollector } from '../../test/routes';
 import { createCheckout } from '../../test/subscription-helpers';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { createUnsubscribeToken, deriveUnsubscribeKey } from '../mail/unsubscribe';
 
 /**
  * The permission table (docs/decisions/0010): every route × {anonymous, owner, other user}.
@@ -59,6 +60,9 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): I
   url,
   ...(payload ? { payload } : {}),
 });
+
+const unsubscribeToken = (userId: string) =>
+  createUnsubscribeToken(deriveUnsubscribeKey(TEST_AUTH_SECRET), userId, 'new-messages');
 
 const settings = {
   emailNewMessages: false,
@@ -410,6 +414,20 @@ const table: Row[] = [
     route: 'GET /api/live',
     request: () => ({ ...get('/api/live'), payloadAsStream: true }),
     expect: signedIn(200),
+  },
+
+  // E-mail unsubscribe links carry their own signature (server/src/mail/unsubscribe.ts):
+  // the same answer with or without a session; a forged one changes nothing.
+  {
+    route: 'GET /unsubscribe/:token',
+    request: ({ owner }) => get(`/unsubscribe/${unsubscribeToken(owner.id)}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /unsubscribe/:token',
+    variant: 'forged signature',
+    request: ({ owner }) => form(`/unsubscribe/new-messages.${owner.id}.${'A'.repeat(43)}`),
+    expect: everyone(400),
   },
 
   // Payment providers sign their events; a session is no substitute.

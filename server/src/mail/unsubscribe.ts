@@ -1,0 +1,72 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { ProfileSettings } from '@bazaar/common/settings';
+
+/**
+ * Signed one-click unsubscribe links (RFC 8058). A link names one user and one e-mail
+ * setting, and carries an HMAC of both: whoever holds it (the recipient, their mail
+ * provider) may turn that one setting off without signing in, and nobody can make one for
+ * another user or another setting without the key. Links do not expire: an old e-mail's
+ * link must still work.
+ */
+
+/** The e-mail settings a link can turn off, by the name the link carries. */
+const unsubscribableSettings = {
+  'new-messages': 'emailNewMessages',
+} as const satisfies Record<string, keyof ProfileSettings>;
+
+export type UnsubscribeTopic = keyof typeof unsubscribableSettings;
+
+export interface UnsubscribeGrant {
+  userId: string;
+  topic: UnsubscribeTopic;
+  setting: (typeof unsubscribableSettings)[UnsubscribeTopic];
+}
+
+/** Where the links live: GET shows a confirm button, POST (the button, or the mail provider) unsubscribes. */
+export const UNSUBSCRIBE_PATH_PREFIX = '/unsubscribe/';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The signing key: derived from the auth secret, so every instance that shares AUTH_SECRET
+ * agrees on it, and it signs nothing but these links.
+ */
+export function deriveUnsubscribeKey(authSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', authSecret, 'bazaar', 'unsubscribe links v1', 32));
+}
+
+function signatureOf(key: Buffer, topic: string, userId: string): Buffer {
+  return createHmac('sha256', key).update(`unsubscribe:${topic}:${userId}`).digest();
+}
+
+/** `<topic>.<user id>.<base64url HMAC-SHA256>`: safe in a path, no padding. */
+export function createUnsubscribeToken(key: Buffer, userId: string, topic: UnsubscribeTopic): string {
+  return `${topic}.${userId}.${signatureOf(key, topic, userId).toString('base64url')}`;
+}
+
+export function unsubscribeUrl(publicUrl: string, key: Buffer, userId: string, topic: UnsubscribeTopic) {
+  return `${publicUrl}${UNSUBSCRIBE_PATH_PREFIX}${createUnsubscribeToken(key, userId, topic)}`;
+}
+
+/** What a token grants, or null when it is malformed, forged or altered in any part. */
+export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeGrant | null {
+  const [topic, userId, signature, ...rest] = token.split('.');
+  if (rest.length > 0 || !topic || !userId || !signature) return null;
+  if (!Object.hasOwn(unsubscribableSettings, topic) || !UUID.test(userId) || !SIGNATURE.test(signature)) {
+    return null;
+  }
+  const given = Buffer.from(signature, 'base64url');
+  const expected = signatureOf(key, topic, userId);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const known = topic as UnsubscribeTopic;
+  return { userId, topic: known, setting: unsubscribableSettings[known] };
+}
+
+/**
+ * The headers that let a mail client offer its own Unsubscribe button, which POSTs
+ * `List-Unsubscribe=One-Click` to the link (RFC 8058; Gmail and Yahoo require them of bulk senders).
+ */
+export function listUnsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
