@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from './account-messages';
+import { routePatterns } from './site-paths';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -86,10 +87,10 @@ export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSche
 
 /**
  * Where the auth library sends the browser after a confirmation link; the page reads
- * `?error=` when the link was bad. Written once so the server and the router agree.
+ * `?error=` when the link was bad. The router's patterns, so the server and the router agree.
  */
-export const EMAIL_VERIFIED_PATH = '/email-verified';
-export const RESET_PASSWORD_PATH = '/reset-password';
+export const EMAIL_VERIFIED_PATH = routePatterns.emailVerified;
+export const RESET_PASSWORD_PATH = routePatterns.resetPassword;
 
 /** What the client needs to know about the signed-in user, in one call (spec §3 user). */
 export const meResponseSchema = z.object({

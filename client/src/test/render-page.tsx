@@ -2,9 +2,10 @@ import { errorMessages } from '@bazaar/common/errors';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/providers';
+import { pageRoutes } from '../app/routes';
 import { Toaster } from '../components/ui/toaster';
 
 /** Leaving the page lands here, not on the router's error screen, so tests can follow navigation. */
@@ -13,9 +14,21 @@ function Elsewhere() {
 }
 
 /**
+ * The page route at `url` inside the elements the app's route table puts around that page
+ * (e.g. its sign-in gate), so a page is tested as the router serves it.
+ */
+function asRouted(route: RouteObject, url: string): RouteObject {
+  const matches = matchRoutes(pageRoutes, parsePath(url).pathname ?? '/') ?? [];
+  return matches
+    .map((match) => match.route.element)
+    .filter((element) => element !== undefined && element !== null)
+    .reduceRight<RouteObject>((inner, element) => ({ element, children: [inner] }), route);
+}
+
+/**
  * Renders `Page` at `url` (default: `path`), with the history `state` another page sent
- * along, inside the app's query client and notification area. Any other path renders only
- * an "Elsewhere" marker.
+ * along, inside the app's query client and notification area, behind the sign-in gate the
+ * app's routes put around it. Any other path renders only an "Elsewhere" marker.
  */
 export function renderPage(
   Page: ComponentType,
@@ -25,10 +38,7 @@ export function renderPage(
   // tests answer queries with 2xx or 4xx and keep 5xx for mutations, which are never retried.
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
-    [
-      { path, Component: Page },
-      { path: '*', Component: Elsewhere },
-    ],
+    [asRouted({ path, Component: Page }, url), { path: '*', Component: Elsewhere }],
     { initialEntries: [{ ...parsePath(url), state }] },
   );
   const view = render(

@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { matchesRoutePattern, routePatterns } from '@bazaar/common/site-paths';
 
 /**
- * The public pages whose code the shell names up front, by the source module of their page
- * (the keys of Vite's manifest; client/src/app/router.tsx loads the same modules lazily).
+ * The public pages whose code the shell names up front: the route's pattern (the router's,
+ * from common/site-paths) and the source module of its page (the keys of Vite's manifest;
+ * client/src/app/routes.tsx loads the same modules lazily).
  */
-const ROUTE_PAGES: [RegExp, string][] = [
-  [/^\/$/, 'src/features/home/home-page.tsx'],
-  [/^\/search$/, 'src/features/ads/search-page.tsx'],
-  [/^\/category\/[^/]+$/, 'src/features/ads/category-page.tsx'],
-  [/^\/ad\/[^/]+$/, 'src/features/ads/ad-page.tsx'],
+const ROUTE_PAGES: [string, string][] = [
+  [routePatterns.home, 'src/features/home/home-page.tsx'],
+  [routePatterns.search, 'src/features/ads/search-page.tsx'],
+  [routePatterns.category, 'src/features/ads/category-page.tsx'],
+  [routePatterns.ad, 'src/features/ads/ad-page.tsx'],
 ];
 
 interface ManifestChunk {
@@ -52,7 +54,7 @@ export async function loadRoutePreloads(clientDir: string): Promise<RoutePreload
     }),
   );
   return (pathname) => {
-    const page = ROUTE_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+    const page = ROUTE_PAGES.find(([pattern]) => matchesRoutePattern(pattern, pathname))?.[1];
     return page ? (tagsByPage.get(page) ?? '') : '';
   };
 }

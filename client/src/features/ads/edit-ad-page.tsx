@@ -1,14 +1,14 @@
-import { Lock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
+import { GateCard } from '../../components/gate-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
-import { useCurrentUser } from '../auth/api';
+import { useSignedInUser } from '../auth/require-sign-in';
 import { useAd, useUpdateAd } from './api';
 import { AdForm, type AdFormSubmission } from './components/ad-form';
 import { DeleteAdButton } from './components/delete-ad-dialog';
@@ -18,25 +18,16 @@ export function EditAdPage() {
   const { id = '' } = useParams();
   usePageMeta('Edit Ad');
   const navigate = useNavigate();
-  const { data: currentUser, isPending: isUserPending } = useCurrentUser();
+  const currentUser = useSignedInUser();
   const ad = useAd(id);
   const updateAd = useUpdateAd();
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
 
-  if (isUserPending || ad.isPending) {
+  if (ad.isPending) {
     return (
       <Frame>
         <Skeleton className="h-96 w-full rounded-xl" />
       </Frame>
-    );
-  }
-  if (!currentUser) {
-    return (
-      <Refusal title="Access Denied" text="Please login to edit your ads.">
-        <Button asChild>
-          <Link to={paths.login}>Login</Link>
-        </Button>
-      </Refusal>
     );
   }
   if (ad.isError) {
@@ -127,12 +118,9 @@ export function EditAdPage() {
 function Refusal({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
     <Frame>
-      <Card className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
-        <Lock className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="text-muted-foreground">{text}</p>
+      <GateCard title={title} text={text}>
         {children}
-      </Card>
+      </GateCard>
     </Frame>
   );
 }

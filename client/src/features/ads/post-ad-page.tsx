@@ -1,41 +1,24 @@
 import type { PostGate } from '@bazaar/common/subscription-rules';
-import { Crown, Lock, Timer } from 'lucide-react';
+import { Crown, Timer } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { GateCard } from '../../components/gate-card';
 import { toast } from '../../components/ui/use-toast';
 import { usePageMeta } from '../../lib/page-meta';
-import { useCurrentUser } from '../auth/api';
+import { useSignedInUser } from '../auth/require-sign-in';
 import { usePostAd } from './api';
 import { AdForm, type AdFormSubmission } from './components/ad-form';
 
 /** /post-ad (spec §2): the gate screens on the seller's real quota, else the form. */
 export function PostAdPage() {
   usePageMeta('Post an Ad', 'Post an ad on Bazaar with photos and videos.');
-  const { data: currentUser, isPending } = useCurrentUser();
+  const { quota } = useSignedInUser();
   // While an ad is being posted the quota changes under it; the form stays until it is done.
   const [isPosting, setPosting] = useState(false);
 
-  if (isPending) {
-    return (
-      <PageFrame>
-        <Skeleton className="h-96 w-full rounded-xl" />
-      </PageFrame>
-    );
-  }
-  if (!currentUser) {
-    return (
-      <Gate icon={<Lock />} title="Access Denied" text="Please login to post an advertisement.">
-        <Button asChild>
-          <Link to={paths.login}>Login</Link>
-        </Button>
-      </Gate>
-    );
-  }
-  const { quota } = currentUser;
   if (quota.post_gate !== 'allowed' && !isPosting) return <UpgradeGate gate={quota.post_gate} />;
 
   return (
@@ -101,43 +84,20 @@ function PostAdForm({ onPostingChange }: { onPostingChange: (isPosting: boolean)
 function UpgradeGate({ gate }: { gate: Exclude<PostGate, 'allowed'> }) {
   const isTrialOver = gate === 'trial_expired';
   return (
-    <Gate
-      icon={isTrialOver ? <Timer /> : <Crown />}
-      title={isTrialOver ? 'Trial Expired' : 'Ad Limit Reached'}
-      text={
-        isTrialOver
-          ? 'Your 14-day trial has expired. Upgrade to continue posting ads.'
-          : "You've reached your ad limit. Upgrade to post more ads."
-      }
-    >
-      <Button asChild>
-        <Link to={paths.subscription}>{isTrialOver ? 'Subscribe Now' : 'Upgrade Plan'}</Link>
-      </Button>
-    </Gate>
-  );
-}
-
-function Gate({
-  icon,
-  title,
-  text,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  children: ReactNode;
-}) {
-  return (
     <PageFrame>
-      <Card className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-7">
-          {icon}
-        </span>
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="text-muted-foreground">{text}</p>
-        {children}
-      </Card>
+      <GateCard
+        icon={isTrialOver ? <Timer aria-hidden="true" /> : <Crown aria-hidden="true" />}
+        title={isTrialOver ? 'Trial Expired' : 'Ad Limit Reached'}
+        text={
+          isTrialOver
+            ? 'Your 14-day trial has expired. Upgrade to continue posting ads.'
+            : "You've reached your ad limit. Upgrade to post more ads."
+        }
+      >
+        <Button asChild>
+          <Link to={paths.subscription}>{isTrialOver ? 'Subscribe Now' : 'Upgrade Plan'}</Link>
+        </Button>
+      </GateCard>
     </PageFrame>
   );
 }

@@ -1,15 +1,15 @@
-import { Clock, Gift, Lock, Plus, Share2 } from 'lucide-react';
+import { Clock, Gift, Plus, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { FacebookIcon, InstagramIcon, XBrandIcon } from '../../components/brand-icons';
 import { showNotImplemented } from '../../components/not-implemented';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTabParam } from '../../lib/use-tab-param';
-import { useCurrentUser, type CurrentUser } from '../auth/api';
+import type { CurrentUser } from '../auth/api';
+import { useSignedInUser } from '../auth/require-sign-in';
 import { SubscriptionBadge } from '../profiles/components/status-badges';
 import { AnalyticsTab } from './analytics-tab';
 import { OverviewTab } from './overview-tab';
@@ -20,38 +20,7 @@ const DASHBOARD_TABS = ['overview', 'analytics', 'social', 'settings'] as const;
 /** /dashboard (spec §2): the seller's overview, analytics, social hub and settings. */
 export function DashboardPage() {
   usePageMeta('Dashboard', 'Your ads, their views and likes, your plan and your settings on Bazaar.');
-  const { data: currentUser, isPending } = useCurrentUser();
-
-  if (isPending) {
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-busy="true">
-        <Skeleton className="h-10 w-72" />
-        <Skeleton className="mt-6 h-10 w-full max-w-lg" />
-        <div className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-52 rounded-xl" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (!currentUser) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <Card className="flex flex-col items-center gap-4 p-8 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <Lock className="size-7" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold">Access Denied</h1>
-          <p className="text-muted-foreground">Please login to access your dashboard.</p>
-          <Button asChild>
-            <Link to={paths.login}>Login</Link>
-          </Button>
-        </Card>
-      </div>
-    );
-  }
-  return <SellerDashboard currentUser={currentUser} />;
+  return <SellerDashboard currentUser={useSignedInUser()} />;
 }
 
 function SellerDashboard({ currentUser }: { currentUser: CurrentUser }) {

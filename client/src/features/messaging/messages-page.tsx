@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
-import { useCurrentUser } from '../auth/api';
 import { useInbox } from './api';
 import { formatMessageTime } from './format-message-time';
 import { ThreadView } from './thread-view';
@@ -18,21 +17,6 @@ import { ThreadView } from './thread-view';
 export function MessagesPage() {
   const { id } = useParams();
   usePageMeta('Messages', 'Your conversations with buyers and sellers on Bazaar.');
-  const { data: currentUser, isPending } = useCurrentUser();
-
-  if (isPending) return <Skeleton className="mx-auto mt-8 h-96 max-w-7xl" />;
-  if (!currentUser) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-20 text-center">
-        <h1 className="text-2xl font-bold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">Please login to see your messages.</p>
-        <Button asChild className="mt-6">
-          <Link to={paths.login}>Login</Link>
-        </Button>
-      </div>
-    );
-  }
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className={cn('text-2xl font-bold tracking-tight', id && 'sr-only md:not-sr-only')}>Messages</h1>

@@ -1,9 +1,7 @@
 import type { ProfileResponse } from '@bazaar/common/profiles';
 import type { SellerStatsResponse } from '@bazaar/common/sellers';
-import { BadgeCheck, Download, Pencil, Save, TriangleAlert, UserRound, X, Zap } from 'lucide-react';
+import { BadgeCheck, Download, Pencil, Save, TriangleAlert, X, Zap } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -12,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/use-toast';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTabParam } from '../../lib/use-tab-param';
-import { useCurrentUser, type CurrentUser } from '../auth/api';
+import type { CurrentUser } from '../auth/api';
+import { useSignedInUser } from '../auth/require-sign-in';
 import { achievementsOf } from './achievements';
 import { ACCOUNT_EXPORT_URL, useProfile, useProfileSettings, useSellerStats, useUpdateProfile } from './api';
 import { AchievementCard } from './components/achievement-card';
@@ -29,28 +28,7 @@ const PROFILE_TABS = ['overview', 'my-ads', 'achievements', 'settings'] as const
 /** /profile (spec §2): who the seller is, their numbers, ads, achievements and settings. */
 export function ProfilePage() {
   usePageMeta('My Profile', 'Your Bazaar profile: details, statistics, ads, achievements and settings.');
-  const { data: currentUser, isPending } = useCurrentUser();
-  if (isPending) return <ProfileSkeleton />;
-  if (!currentUser) return <SignedOutGate />;
-  return <SellerProfile currentUser={currentUser} />;
-}
-
-/** Spec §2: without a user the page says 'Loading Profile...' and offers to log in. */
-function SignedOutGate() {
-  return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <Card className="flex flex-col items-center gap-4 p-8 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <UserRound className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="text-2xl font-bold">Loading Profile...</h1>
-        <p className="text-muted-foreground">Please login to see your profile.</p>
-        <Button asChild>
-          <Link to={paths.login}>Login</Link>
-        </Button>
-      </Card>
-    </div>
-  );
+  return <SellerProfile currentUser={useSignedInUser()} />;
 }
 
 function ProfileSkeleton() {

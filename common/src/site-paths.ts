@@ -1,0 +1,71 @@
+/**
+ * Every page of the site (spec §2), written once: the client's router declares its routes
+ * with these patterns, links are built with `paths`, and the server matches request paths
+ * against the same patterns (e.g. to preload a page's code).
+ *
+ * A pattern is written as react-router and Fastify write it: `:name` stands for one
+ * path segment.
+ */
+export const routePatterns = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  /** Where the e-mailed reset link leads. */
+  resetPassword: '/reset-password',
+  /** Where the auth library sends the browser after a confirmation link (`?error=` when bad). */
+  emailVerified: '/email-verified',
+  dashboard: '/dashboard',
+  postAd: '/post-ad',
+  ad: '/ad/:id',
+  editAd: '/ad/:id/edit',
+  category: '/category/:category',
+  search: '/search',
+  profile: '/profile',
+  subscription: '/subscription',
+  messages: '/messages',
+  conversation: '/messages/:id',
+  help: '/help',
+  safety: '/safety',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** Links to the site's pages, built from `routePatterns`. */
+export const paths = {
+  home: routePatterns.home,
+  login: routePatterns.login,
+  register: routePatterns.register,
+  forgotPassword: routePatterns.forgotPassword,
+  resetPassword: routePatterns.resetPassword,
+  emailVerified: routePatterns.emailVerified,
+  dashboard: routePatterns.dashboard,
+  postAd: routePatterns.postAd,
+  ad: (id: string) => routePatterns.ad.replace(':id', () => segment(id)),
+  editAd: (id: string) => routePatterns.editAd.replace(':id', () => segment(id)),
+  category: (id: string) => routePatterns.category.replace(':category', () => segment(id)),
+  profile: routePatterns.profile,
+  subscription: routePatterns.subscription,
+  messages: routePatterns.messages,
+  conversation: (id: string) => routePatterns.conversation.replace(':id', () => segment(id)),
+  help: routePatterns.help,
+  safety: routePatterns.safety,
+  terms: routePatterns.terms,
+  privacy: routePatterns.privacy,
+  search: (query?: string) =>
+    query ? `${routePatterns.search}?q=${encodeURIComponent(query)}` : routePatterns.search,
+} as const;
+
+/** Does `pathname` (no query) open the page of `pattern`? A `:name` segment matches one non-empty segment. */
+export function matchesRoutePattern(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = pathname.split('/');
+  return (
+    wanted.length === actual.length &&
+    wanted.every((part, index) => (part.startsWith(':') ? actual[index] !== '' : part === actual[index]))
+  );
+}
