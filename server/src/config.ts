@@ -40,6 +40,17 @@ const proxyTrust = z.string().transform((value, context): false | number | strin
   return z.NEVER;
 });
 
+/** Comma-separated e-mail addresses, compared in lower case. */
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address !== ''),
+  )
+  .pipe(z.array(z.email('expected e-mail addresses, comma-separated')));
+
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -59,6 +70,8 @@ const environmentSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: booleanFromString.default(false),
   REDIS_URL: optionalUrl,
+  /** Accounts that become admins when they sign in (issue 13). */
+  ADMIN_EMAILS: emailList.default([]),
   /** Whether this process runs background jobs and schedules (false: it only queues them). */
   JOB_WORKERS: booleanFromString.default(true),
   /** Minutes a new message may stay unread before its recipient gets an e-mail about it. */

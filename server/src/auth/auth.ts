@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { checkSignIn } from '../moderation/sign-in';
 import { createProfileForNewUser } from '../profiles/queries';
 import { createAuthLogger } from './auth-logger';
 import { createBackgroundTasks } from './background-tasks';
@@ -124,6 +125,13 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
         backgroundTasks.run(mailer.send(verificationEmail(user.email, user.name, link)));
       },
     },
+    user: {
+      // Issue 13: read with every session lookup; never taken from a request (input: false).
+      additionalFields: {
+        role: { type: 'string', input: false, required: false, defaultValue: 'user' },
+        suspendedAt: { type: 'date', input: false, required: false },
+      },
+    },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
@@ -153,6 +161,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password or social) makes a session here, after the credentials
+          // were checked: a suspended account is refused, and ADMIN_EMAILS become admins.
+          before: async (session) => {
+            await checkSignIn(transactionInProgressOr(db), session.userId, config.ADMIN_EMAILS);
+          },
+        },
+      },
       account: {
         create: {
           // Sign-up creates the user and its first account in one transaction; this runs

@@ -65,6 +65,7 @@ const authErrorCodes: Record<string, ErrorCode> = {
   INVALID_TOKEN: 'invalid_token',
   TOKEN_EXPIRED: 'invalid_token',
   PROVIDER_NOT_FOUND: 'social_login_unavailable',
+  ACCOUNT_SUSPENDED: 'account_suspended',
 };
 
 /** Library codes whose sentence we word ourselves but which stay validation errors. */

@@ -1,4 +1,4 @@
-import type { Role } from '@bazaar/common/roles';
+import { roleSchema, type Role } from '@bazaar/common/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../http/errors';
 import { AUTH_COOKIE_PREFIX, type Auth } from './auth';
@@ -54,8 +54,12 @@ export function createSessionGuard(app: FastifyInstance, auth: Auth) {
             .then(({ headers: responseHeaders, response }) => {
               const cookies = responseHeaders?.getSetCookie() ?? [];
               if (cookies.length > 0) cookiesToSet.set(request, cookies);
-              // Everyone is a user until profiles carry roles (issue 13).
-              return response ? { ...response.user, role: 'user' as const } : null;
+              if (!response) return null;
+              const { role, suspendedAt, ...user } = response.user;
+              // A suspended account's sessions are deleted with the suspension; one that slipped
+              // through (created while it was being suspended) is no session either.
+              if (suspendedAt) return null;
+              return { ...user, role: roleSchema.catch('user').parse(role) };
             });
       sessions.set(request, lookup);
     }

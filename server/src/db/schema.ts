@@ -35,6 +35,17 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /**
+   * Issue 13: what the person may do beyond their own things. Declared to the auth library as
+   * a field it reads but never takes from a request, so each session lookup carries it.
+   * ADMIN_EMAILS makes an account `admin` when it signs in; admins grant `moderator`.
+   */
+  role: text('role', { enum: ['user', 'moderator', 'admin'] })
+    .notNull()
+    .default('user'),
+  /** When staff suspended the account (sessions ended, sign-in refused); null when not. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
 });
 
 export const sessions = pgTable(
@@ -173,9 +184,19 @@ export const advertisements = pgTable(
     featured_until: timestamp('featured_until', { withTimezone: true }),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
-    status: text('status', { enum: ['active', 'hidden'] })
+    /**
+     * Only `active` is public. `hidden`: by staff (with `hidden_reason`) or with its suspended
+     * seller (`hidden_with_account`); `pending`: waiting for a moderator (issue 13).
+     */
+    status: text('status', { enum: ['active', 'hidden', 'pending'] })
       .notNull()
       .default('active'),
+    /** Why staff hid the ad, shown to its owner; null unless hidden by staff. */
+    hidden_reason: text('hidden_reason'),
+    /** Hidden because its seller was suspended: restoring the seller makes it active again. */
+    hidden_with_account: boolean('hidden_with_account').notNull().default(false),
+    /** The owner asked staff to look again (after editing); cleared by the staff's decision. */
+    review_requested_at: timestamp('review_requested_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search: tsvector('search')
@@ -203,6 +224,10 @@ export const advertisements = pgTable(
       .on(table.featured_until)
       .where(sql`featured_until is not null`),
     index('advertisements_user_created_idx').on(table.user_id, table.created_at.desc()),
+    // The moderation queue's ads that wait without a report or flag: pending or asking for review.
+    index('advertisements_awaiting_review_idx')
+      .on(table.created_at)
+      .where(sql`status = 'pending' or review_requested_at is not null`),
     index('advertisements_search_idx').using('gin', table.search),
     index('advertisements_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
   ],
@@ -554,5 +579,96 @@ export const notifications = pgTable(
       .on(table.user_id, table.once_key)
       .where(sql`once_key is not null`),
     check('notifications_title_length', sql`char_length(${table.title}) between 1 and 300`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Moderation (issue 13, decision 0016).
+
+/** A signed-in person's report of an ad. One open report per person per ad. */
+export const adReports = pgTable(
+  'ad_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    reporter_id: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', {
+      enum: ['scam', 'prohibited', 'wrong_category', 'duplicate', 'offensive', 'other'],
+    }).notNull(),
+    details: text('details'),
+    created_at: createdAt(),
+    /** Closed by a staff decision on the ad (hide, restore, dismiss); null while open. */
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('ad_reports_open_per_reporter_idx')
+      .on(table.ad_id, table.reporter_id)
+      .where(sql`resolved_at is null`),
+    // The queue's open reports per ad.
+    index('ad_reports_open_ad_idx')
+      .on(table.ad_id)
+      .where(sql`resolved_at is null`),
+    index('ad_reports_ad_created_idx').on(table.ad_id, table.created_at.desc()),
+    // How many reports a person sent lately (the rate limit).
+    index('ad_reports_reporter_created_idx').on(table.reporter_id, table.created_at),
+    check('ad_reports_details_length', sql`char_length(${table.details}) <= 500`),
+  ],
+);
+
+/**
+ * An automatic flag on an ad: `reused_photo` (detail: the other seller's ad id) or
+ * `blocked_term` (detail: the term). Written through `flagAd` (server/src/moderation).
+ */
+export const adFlags = pgTable(
+  'ad_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reused_photo', 'blocked_term'] }).notNull(),
+    detail: text('detail').notNull(),
+    created_at: createdAt(),
+    /** Closed by a staff decision on the ad; null while open. */
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The same open flag is written once.
+    uniqueIndex('ad_flags_open_idx')
+      .on(table.ad_id, table.kind, table.detail)
+      .where(sql`resolved_at is null`),
+  ],
+);
+
+/** Every staff action: who, what, on what, why, when. Never updated. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actor_id: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name and e-mail when they acted (kept when the account is deleted). */
+    actor_label: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    target_type: text('target_type', { enum: ['ad', 'user'] }).notNull(),
+    target_id: uuid('target_id').notNull(),
+    /** The ad's title or the user's name and e-mail when the action was taken. */
+    target_label: text('target_label').notNull(),
+    reason: text('reason'),
+    created_at: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** What the console's search matches (lower case), with a trigram index. */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(actor_label || ' ' || action || ' ' || target_type || ' ' || target_label || ' ' || coalesce(reason, ''))`,
+      ),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.created_at.desc(), table.id.desc()),
+    index('audit_log_target_idx').on(table.target_type, table.target_id),
+    index('audit_log_search_idx').using('gin', table.search.op('gin_trgm_ops')),
   ],
 );
