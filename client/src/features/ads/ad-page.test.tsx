@@ -1,9 +1,9 @@
 import type { AdDetail } from '@bazaar/common/ads';
 import type { MeResponse } from '@bazaar/common/accounts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
 import { AdPage } from './ad-page';
 
 const AD_ID = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
@@ -151,5 +151,98 @@ describe('/ad/:id', () => {
     renderAd('00000000-0000-4000-8000-000000000000');
     expect(await screen.findByRole('heading', { name: 'Ad Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('/ad/:id Report', () => {
+  const adRoutes = {
+    [`GET /api/ads/${AD_ID}`]: () => ad,
+    'GET /api/ads/*': () => ({ ads: [] }),
+    [`POST /api/ads/${AD_ID}/views`]: () => ({ views: 41, counted: false }),
+  };
+  const conflict = (status: number, code: string, message: string) =>
+    jsonResponse({ error: { code, message } }, status);
+
+  it('sends a signed-out visitor to log in with Login Required, and back to the ad afterwards', async () => {
+    mockApi({ 'GET /api/me': signedOut, ...adRoutes });
+    const { router } = renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Login Required')).toBeInTheDocument();
+    expect(screen.getByText('Please login to report an advertisement.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ returnTo: `/ad/${AD_ID}` });
+  });
+
+  it('lets a signed-in buyer report with a reason and details, then thanks them', async () => {
+    const api = mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}/favorite`]: () => ({ favorited: false, likes: 3 }),
+      [`POST /api/ads/${AD_ID}/reports`]: () =>
+        jsonResponse({ id: 'c0000000-0000-4000-8000-000000000001' }, 201),
+      ...adRoutes,
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this ad' });
+    const reasons = within(dialog).getAllByRole('radio');
+    expect(reasons.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Scam or fraud',
+      'Prohibited item',
+      'Wrong category',
+      'Duplicate',
+      'Offensive',
+      'Other',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a reason.');
+    expect(api.hasCalled(`POST /api/ads/${AD_ID}/reports`)).toBe(false);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Scam or fraud' }));
+    const details = within(dialog).getByLabelText('Details (optional)');
+    expect(details).toHaveAttribute('maxLength', '500');
+    await user.type(details, 'Asks for a deposit by wire');
+    expect(within(dialog).getByText('26/500')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+
+    expect(await screen.findByText('Thank You for Your Report')).toBeInTheDocument();
+    expect(api.sentBody(`POST /api/ads/${AD_ID}/reports`)).toEqual({
+      reason: 'scam',
+      details: 'Asks for a deposit by wire',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    [409, 'report_already_open', 'Already Reported', 'You have already reported this ad.'],
+    [429, 'rate_limited', 'Too Many Reports', 'Please try again later.'],
+  ])('shows the server’s %i as a toast and keeps the dialog open', async (status, code, title, message) => {
+    mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}/favorite`]: () => ({ favorited: false, likes: 3 }),
+      [`POST /api/ads/${AD_ID}/reports`]: () => conflict(status, code, message),
+      ...adRoutes,
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this ad' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Duplicate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Report this ad' })).toBeInTheDocument();
+  });
+
+  it('shows the owner no Report button', async () => {
+    mockApi({
+      'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),
+      ...adRoutes,
+    });
+    renderAd();
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 });

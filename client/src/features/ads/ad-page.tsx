@@ -1,9 +1,8 @@
 import type { AdDetail } from '@bazaar/common/ads';
-import { Calendar, ChevronRight, Eye, Flag, Heart, MapPin, Pencil, Share2, Star } from 'lucide-react';
+import { Calendar, ChevronRight, Eye, Heart, MapPin, Pencil, Share2, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { showNotImplemented } from '../../components/not-implemented';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -17,6 +16,7 @@ import { useCurrentUser } from '../auth/api';
 import { FeatureAdButton } from '../featuring/components/feature-ad-button';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
 import { SafetyTips } from '../messaging/safety-tips';
+import { ReportAdButton } from '../moderation/components/report-ad-button';
 import { useAd, useFavorite, useRecordAdView, useRelatedAds, useSetFavorite } from './api';
 import { AdCard } from './components/ad-card';
 import { DeleteAdButton } from './components/delete-ad-dialog';
@@ -194,16 +194,13 @@ function AdSummary({ ad }: { ad: AdDetail }) {
         <Button variant="outline" size="sm" onClick={() => void share()}>
           <Share2 /> Share
         </Button>
-        {isOwner ? null : (
-          <Button variant="outline" size="sm" onClick={showNotImplemented}>
-            <Flag /> Report
-          </Button>
-        )}
+        {isOwner ? null : <ReportAdButton adId={ad.id} title={ad.title} />}
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <p className="text-3xl font-extrabold text-primary">{formatPrice(ad.price)}</p>
         <Badge variant="secondary">{ad.category_name}</Badge>
         {ad.status === 'hidden' ? <Badge variant="outline">Hidden</Badge> : null}
+        {ad.status === 'pending' ? <Badge variant="outline">Under review</Badge> : null}
       </div>
       <h2 className="mt-6 font-semibold">Description</h2>
       <p className="mt-2 whitespace-pre-line break-words text-muted-foreground">{ad.description}</p>

@@ -1,0 +1,151 @@
+import {
+  AD_REPORT_DETAILS_MAX_LENGTH,
+  adReportReasonLabels,
+  adReportReasonSchema,
+  type AdReportReason,
+} from '@bazaar/common/moderation';
+import { Flag } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useRequireSignIn } from '../../auth/use-require-sign-in';
+import { useReportAd } from '../api';
+
+export const REPORT_SIGN_IN_REASON = 'Please login to report an advertisement.';
+
+/** What a refused report says: already reported (409) and too many reports (429) have titles of their own. */
+function reportErrorToast(error: Error) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const title = status === 409 ? 'Already Reported' : status === 429 ? 'Too Many Reports' : 'Report Not Sent';
+  toast({ title, description: error.message, variant: 'destructive' });
+}
+
+/**
+ * The ad page's Report (issue 13). Signed out: 'Login Required' and /login, back here after.
+ * Signed in: a dialog with the reason and optional details, then a thank-you.
+ */
+export function ReportAdButton({ adId, title }: { adId: string; title: string }) {
+  const requireSignIn = useRequireSignIn();
+  const [isOpen, setOpen] = useState(false);
+
+  function open() {
+    if (requireSignIn(REPORT_SIGN_IN_REASON, { redirectToLogin: true, returnHere: true })) setOpen(true);
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={open}>
+        <Flag /> Report
+      </Button>
+      <Dialog open={isOpen} onOpenChange={setOpen}>
+        <DialogContent>
+          {isOpen ? <ReportAdForm adId={adId} title={title} onDone={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function ReportAdForm({ adId, title, onDone }: { adId: string; title: string; onDone: () => void }) {
+  const [reason, setReason] = useState<AdReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [isReasonMissing, setReasonMissing] = useState(false);
+  const report = useReportAd(adId);
+  const ids = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setReasonMissing(true);
+      return;
+    }
+    const trimmed = details.trim();
+    report.mutate(
+      { reason, ...(trimmed ? { details: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          onDone();
+          toast({
+            title: 'Thank You for Your Report',
+            description: 'Our moderators will review this ad.',
+            variant: 'success',
+          });
+        },
+        onError: reportErrorToast,
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Report this ad</DialogTitle>
+        <DialogDescription>
+          Tell our moderators what is wrong with “{title}”. The seller is not told who reported it.
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset className="grid gap-2" aria-describedby={isReasonMissing ? `${ids}-reason-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">Reason</legend>
+        {adReportReasonSchema.options.map((option) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
+          >
+            <input
+              type="radio"
+              name={`${ids}-reason`}
+              value={option}
+              checked={reason === option}
+              onChange={() => {
+                setReason(option);
+                setReasonMissing(false);
+              }}
+              className="size-4 accent-primary"
+            />
+            {adReportReasonLabels[option]}
+          </label>
+        ))}
+        {isReasonMissing ? (
+          <p id={`${ids}-reason-error`} role="alert" className="text-sm text-destructive">
+            Please choose a reason.
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={`${ids}-details`}>Details (optional)</Label>
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {details.length}/{AD_REPORT_DETAILS_MAX_LENGTH}
+          </span>
+        </div>
+        <Textarea
+          id={`${ids}-details`}
+          rows={4}
+          maxLength={AD_REPORT_DETAILS_MAX_LENGTH}
+          placeholder="What makes this ad suspicious or wrong?"
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+        />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={report.isPending}>
+          {report.isPending ? 'Submitting...' : 'Submit Report'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
