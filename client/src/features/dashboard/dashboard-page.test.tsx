@@ -1,3 +1,4 @@
+import type { FeatureOffer } from '@bazaar/common/featuring';
 import { defaultProfileSettings, type ProfileSettings } from '@bazaar/common/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -129,6 +130,68 @@ describe('/dashboard', () => {
       '/ad/6e3d2c1b-0a9f-4b8c-9d7e-6f5a4b3c2d1e/edit',
     );
     expect(within(list).getByText('Hidden')).toBeInTheDocument();
+  });
+
+  it('shows the moderator’s reason on an ad staff hid, asks for a review, and says Under review on a pending ad', async () => {
+    const hiddenId = '6e3d2c1b-0a9f-4b8c-9d7e-6f5a4b3c2d1e';
+    let reviewRequested = false;
+    const api = sellerApi({
+      'GET /api/me/ads': () =>
+        myAds([
+          myAd({
+            id: hiddenId,
+            title: 'Desk lamp',
+            status: 'hidden',
+            moderation: {
+              hidden_reason: 'The photo shows a different lamp.',
+              review_requested: reviewRequested,
+            },
+          }),
+          myAd({ id: '7f4e3d2c-1b0a-4c9d-8e7f-6a5b4c3d2e1f', title: 'Tent', status: 'pending' }),
+        ]),
+      [`POST /api/ads/${hiddenId}/review-request`]: () => {
+        reviewRequested = true;
+        return { moderation: { hidden_reason: 'The photo shows a different lamp.', review_requested: true } };
+      },
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'My Advertisements' });
+    const moderation = within(list).getByRole('group', { name: 'Moderation of Desk lamp' });
+    expect(within(moderation).getByText('Hidden')).toBeInTheDocument();
+    expect(moderation).toHaveTextContent('Reason: The photo shows a different lamp.');
+    expect(within(list).getByText('Under review')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /Feature this ad/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(moderation).getByRole('button', { name: 'Request review of Desk lamp' }));
+    expect(await screen.findByText('Review Requested')).toBeInTheDocument();
+    expect(api.sentBody(`POST /api/ads/${hiddenId}/review-request`)).toEqual({});
+    expect(
+      await within(moderation).findByText('Review requested: a moderator will look at it again.'),
+    ).toBeInTheDocument();
+    expect(within(moderation).queryByRole('button', { name: /Request review/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Feature this ad on an active ad of the list', async () => {
+    sellerApi({
+      'GET /api/me/ads': () => myAds([myAd()]),
+      'GET /api/ads/5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d/feature': () => ({
+        offer: {
+          ad_id: '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+          days: 7,
+          price_cents: 300,
+          included_per_period: 0,
+          included_left: 0,
+          featured_until: null,
+        } satisfies FeatureOffer,
+      }),
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'My Advertisements' });
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Feature this ad: Road bike, 54 cm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Feature this ad' });
+    expect(await within(dialog).findByRole('button', { name: 'Pay $3.00' })).toBeEnabled();
   });
 
   it('invites a seller without ads to post the first one', async () => {

@@ -2,7 +2,7 @@ import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, type ButtonProps } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -32,7 +32,17 @@ const featuredToast = () =>
  * "Feature this ad" (issue 13): a dialog with the price or the plan's included features, then
  * the same payment popup as a plan. The outcome comes from the server, never from a timer.
  */
-export function FeatureAdButton({ adId, title }: { adId: string; title: string }) {
+export function FeatureAdButton({
+  adId,
+  title,
+  size,
+  className,
+}: {
+  adId: string;
+  title: string;
+  size?: ButtonProps['size'];
+  className?: string;
+}) {
   const [isOpen, setOpen] = useState(false);
   const [isPaying, setPaying] = useState(false);
   const offer = useFeatureOffer(adId, isOpen);
@@ -92,7 +102,13 @@ export function FeatureAdButton({ adId, title }: { adId: string; title: string }
   const data = offer.data;
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Feature this ad: ${title}`}>
+      <Button
+        variant="outline"
+        size={size}
+        className={className}
+        onClick={() => setOpen(true)}
+        aria-label={`Feature this ad: ${title}`}
+      >
         <Star aria-hidden="true" /> Feature this ad
       </Button>
       <Dialog open={isOpen} onOpenChange={setOpen}>

@@ -1,11 +1,12 @@
-import { EyeOff, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyAds } from '../../ads/api';
 import { AdCard } from '../../ads/components/ad-card';
+import { FeatureAdButton } from '../../featuring/components/feature-ad-button';
+import { AdModerationNotice } from '../../moderation/components/ad-moderation-notice';
 
 /**
  * The seller's own ads, newest first, 12 at a time (dashboard 'My Advertisements' and the
@@ -64,22 +65,23 @@ export function SellerAdsGrid({ headingId }: { headingId?: string }) {
             <AdCard
               ad={ad}
               footer={
-                <div className="flex items-center gap-2">
-                  {ad.status === 'hidden' ? (
-                    <Badge variant="secondary" title="Buyers cannot see this ad">
-                      <EyeOff /> Hidden
-                    </Badge>
-                  ) : null}
-                  <Button asChild variant="outline" size="sm" className="ml-auto">
-                    <Link to={paths.ad(ad.id)}>
-                      View <span className="sr-only">{ad.title}</span>
-                    </Link>
-                  </Button>
-                  <Button asChild size="sm">
-                    <Link to={paths.editAd(ad.id)}>
-                      <Pencil /> Edit <span className="sr-only">{ad.title}</span>
-                    </Link>
-                  </Button>
+                <div className="grid gap-3">
+                  <AdModerationNotice ad={ad} />
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    {ad.status === 'active' ? (
+                      <FeatureAdButton adId={ad.id} title={ad.title} size="sm" className="mr-auto" />
+                    ) : null}
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={paths.ad(ad.id)}>
+                        View <span className="sr-only">{ad.title}</span>
+                      </Link>
+                    </Button>
+                    <Button asChild size="sm">
+                      <Link to={paths.editAd(ad.id)}>
+                        <Pencil /> Edit <span className="sr-only">{ad.title}</span>
+                      </Link>
+                    </Button>
+                  </div>
                 </div>
               }
             />
