@@ -23,6 +23,8 @@ export const routePatterns = {
   search: '/search',
   profile: '/profile',
   subscription: '/subscription',
+  /** The moderation console, for moderators and admins (issue 13). */
+  admin: '/admin',
   messages: '/messages',
   conversation: '/messages/:id',
   help: '/help',
@@ -50,6 +52,7 @@ export const paths = {
   category: (id: string) => routePatterns.category.replace(':category', () => segment(id)),
   profile: routePatterns.profile,
   subscription: routePatterns.subscription,
+  admin: routePatterns.admin,
   messages: routePatterns.messages,
   conversation: (id: string) => routePatterns.conversation.replace(':id', () => segment(id)),
   help: routePatterns.help,

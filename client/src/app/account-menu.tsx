@@ -1,4 +1,5 @@
-import { CreditCard, LayoutDashboard, LogOut, User } from 'lucide-react';
+import { isStaff } from '@bazaar/common/roles';
+import { CreditCard, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import {
@@ -23,7 +24,7 @@ function initials(user: CurrentUser['user']): string {
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
-/** The signed-in user's menu: Profile, Dashboard, Subscription, Logout (spec §2). */
+/** The signed-in user's menu: Profile, Dashboard, Subscription, Logout (spec §2); Admin for staff. */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still leave it.
@@ -58,6 +59,13 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onL
             <CreditCard /> Subscription
           </Link>
         </DropdownMenuItem>
+        {isStaff(user.role) ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin}>
+              <ShieldCheck /> Admin
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogout}>
           <LogOut /> Logout

@@ -1,3 +1,4 @@
+import { isStaff } from '@bazaar/common/roles';
 import { Bell, LogOut, Menu, Plus, Store, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
@@ -123,6 +124,11 @@ export function Header() {
                 <MobileLink to={paths.messages} onChoose={closeMenu}>
                   Messages
                 </MobileLink>
+                {isStaff(currentUser.user.role) ? (
+                  <MobileLink to={paths.admin} onChoose={closeMenu}>
+                    Admin
+                  </MobileLink>
+                ) : null}
                 <li className="mt-2 grid grid-cols-2 gap-2">
                   <Button
                     onClick={() => {

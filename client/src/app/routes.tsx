@@ -129,6 +129,15 @@ export const pageRoutes: RouteObject[] = [
       (m) => m.SubscriptionPage,
     ),
   },
+  signedIn({ title: 'Access Denied', text: 'Please login to access the moderation console.' }, [
+    {
+      path: routePatterns.admin,
+      lazy: page(
+        () => import('../features/admin/admin-page'),
+        (m) => m.AdminPage,
+      ),
+    },
+  ]),
   signedIn({ title: 'Access Denied', text: 'Please login to see your messages.' }, [
     {
       path: routePatterns.messages,

@@ -1,0 +1,118 @@
+import type {
+  AdActionResponse,
+  AuditResponse,
+  QueueResponse,
+  SetRoleBody,
+  UserActionResponse,
+  UserDetailResponse,
+  UsersResponse,
+} from '@bazaar/common/moderation';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { adKeys } from '../ads/api';
+import { ACCOUNT_SCOPE } from '../auth/api';
+
+/** Query keys of the moderation console; under ACCOUNT_SCOPE, so signing out forgets them. */
+export const adminKeys = {
+  all: [ACCOUNT_SCOPE, 'admin'] as const,
+  queue: [ACCOUNT_SCOPE, 'admin', 'queue'] as const,
+  users: (query: string) => [ACCOUNT_SCOPE, 'admin', 'users', query] as const,
+  user: (id: string) => [ACCOUNT_SCOPE, 'admin', 'user', id] as const,
+  audit: (query: string) => [ACCOUNT_SCOPE, 'admin', 'audit', query] as const,
+};
+
+/** `/api/admin/x?q=..&cursor=..` with only the parameters that are set. */
+function listPath(path: string, parameters: Record<string, string>): string {
+  const search = new URLSearchParams(Object.entries(parameters).filter(([, value]) => value !== ''));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Reported, flagged, pending and review-requested ads, most reported first. */
+export function useModerationQueue() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.queue,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<QueueResponse>(listPath('/api/admin/queue', { cursor: pageParam }), { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/** Accounts whose e-mail or name holds `query`; everyone, newest first, when it is empty. */
+export function useAdminUsers(query: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<UsersResponse>(listPath('/api/admin/users', { q: query, cursor: pageParam }), { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/** One account with its ads and the reports about them. */
+export function useAdminUser(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.user(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<UserDetailResponse>(`/api/admin/users/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Every staff action, newest first; `query` matches who, what, the target and the reason. */
+export function useAuditLog(query: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit(query),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<AuditResponse>(listPath('/api/admin/audit', { q: query, cursor: pageParam }), { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+export type AdAction = 'hide' | 'restore' | 'dismiss' | 'feature' | 'unfeature';
+
+/**
+ * A staff decision about an ad. Afterwards the console and every public list are read again:
+ * a hidden ad leaves them, a restored or featured one comes back.
+ */
+export function useAdAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ adId, action, reason }: { adId: string; action: AdAction; reason?: string }) =>
+      apiRequest<AdActionResponse>(`/api/admin/ads/${encodeURIComponent(adId)}/${action}`, {
+        method: 'POST',
+        body: action === 'hide' ? { reason } : {},
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adKeys.all }),
+      ]),
+  });
+}
+
+export type UserAction = { action: 'suspend'; reason: string } | { action: 'restore' } | SetRoleBody;
+
+/** Suspends or restores an account, or sets its role (admins only). */
+export function useUserAction(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UserAction) => {
+      const path = `/api/admin/users/${encodeURIComponent(userId)}`;
+      if ('role' in change) {
+        return apiRequest<UserActionResponse>(`${path}/role`, { method: 'PUT', body: { role: change.role } });
+      }
+      return apiRequest<UserActionResponse>(`${path}/${change.action}`, {
+        method: 'POST',
+        body: change.action === 'suspend' ? { reason: change.reason } : {},
+      });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,100 @@
+import { MODERATION_REASON_MAX_LENGTH } from '@bazaar/common/moderation';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** The field's label, saying who will read the reason. */
+  label: string;
+  confirmLabel: string;
+  isPending: boolean;
+  onConfirm: (reason: string) => void;
+}
+
+/** Asks staff why before a decision someone else will read (hiding an ad, suspending an account). */
+export function ReasonDialog(props: ReasonDialogProps) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>{props.open ? <ReasonForm {...props} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ReasonForm({
+  title,
+  description,
+  label,
+  confirmLabel,
+  isPending,
+  onConfirm,
+  onOpenChange,
+}: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [isMissing, setMissing] = useState(false);
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(trimmed);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={`${id}-reason`}>{label}</Label>
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {reason.length}/{MODERATION_REASON_MAX_LENGTH}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-reason`}
+          rows={4}
+          maxLength={MODERATION_REASON_MAX_LENGTH}
+          value={reason}
+          aria-invalid={isMissing || undefined}
+          aria-describedby={isMissing ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+        />
+        {isMissing ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+            Please give a reason.
+          </p>
+        ) : null}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={isPending}>
+          {confirmLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

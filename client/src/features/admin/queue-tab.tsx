@@ -1,0 +1,358 @@
+import {
+  adFlagKindLabels,
+  adReportReasonLabels,
+  type QueueFlag,
+  type QueueItem,
+} from '@bazaar/common/moderation';
+import {
+  Ban,
+  CheckCircle2,
+  EyeOff,
+  Flag,
+  ImageOff,
+  RotateCcw,
+  ShieldAlert,
+  Star,
+  StarOff,
+  XCircle,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { formatDate, formatPrice } from '../../lib/format';
+import { formatAccountAge } from './account-age';
+import { actionFailed } from './action-failed';
+import { useAdAction, useModerationQueue, useUserAction, type AdAction } from './api';
+import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
+import { ReasonDialog } from './components/reason-dialog';
+
+/** The moderation queue: reported, flagged, pending and review-requested ads, most reported first. */
+export function QueueTab() {
+  const queue = useModerationQueue();
+  if (!queue.data) {
+    return <ListPlaceholder label="the queue" error={queue.error} onRetry={() => void queue.refetch()} />;
+  }
+  const items = queue.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return <EmptyList title="Nothing to review">Reported and flagged ads will appear here.</EmptyList>;
+  }
+  return (
+    <section aria-label="Moderation queue">
+      <ul className="grid gap-4">
+        {items.map((item) => (
+          <li key={item.ad.id}>
+            <QueueItemCard item={item} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore
+        hasNextPage={queue.hasNextPage}
+        isFetchingNextPage={queue.isFetchingNextPage}
+        onLoadMore={() => void queue.fetchNextPage()}
+      />
+    </section>
+  );
+}
+
+const adActionToasts: Record<AdAction, string> = {
+  hide: 'Ad Hidden',
+  restore: 'Ad Restored',
+  dismiss: 'Reports Dismissed',
+  feature: 'Ad Featured',
+  unfeature: 'Ad No Longer Featured',
+};
+
+function QueueItemCard({ item }: { item: QueueItem }) {
+  const { ad, seller } = item;
+  const headingId = `queue-ad-${ad.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+      <div className="grid gap-4 md:grid-cols-[10rem_minmax(0,1fr)_16rem]">
+        <div className="overflow-hidden rounded-lg bg-muted">
+          {ad.image_url ? (
+            <img
+              src={ad.image_url}
+              alt=""
+              width={640}
+              height={480}
+              className="aspect-[4/3] w-full object-cover"
+            />
+          ) : (
+            <span className="flex aspect-[4/3] items-center justify-center text-muted-foreground">
+              <ImageOff className="size-8" aria-hidden="true" />
+            </span>
+          )}
+        </div>
+
+        <div className="grid min-w-0 content-start gap-3">
+          <div>
+            <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
+              <Link to={paths.ad(ad.id)} className="hover:text-primary hover:underline">
+                {ad.title}
+              </Link>
+            </h3>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-bold text-primary">{formatPrice(ad.price)}</span>
+              <span className="text-muted-foreground">· posted {formatDate(ad.created_at)}</span>
+              <AdStatusBadges item={item} />
+            </div>
+            {ad.hidden_reason ? (
+              <p className="mt-2 text-sm break-words">
+                <span className="font-medium">Hidden: </span>
+                {ad.hidden_reason}
+              </p>
+            ) : null}
+          </div>
+          <Reports item={item} />
+          {item.flags.length > 0 ? <Flags flags={item.flags} /> : null}
+        </div>
+
+        <aside aria-label={`Seller of ${ad.title}`} className="rounded-lg bg-muted/60 p-3 text-sm">
+          <p className="font-semibold break-words">{seller.name || seller.email}</p>
+          <p className="break-all text-muted-foreground">{seller.email}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Account</dt>
+            <dd>{formatAccountAge(seller.created_at)}</dd>
+            <dt className="text-muted-foreground">Ads</dt>
+            <dd>{seller.ad_count}</dd>
+            <dt className="text-muted-foreground">Reports</dt>
+            <dd>{seller.report_count}</dd>
+          </dl>
+          {seller.suspended ? (
+            <Badge variant="destructive" className="mt-2">
+              <Ban /> Suspended
+            </Badge>
+          ) : null}
+        </aside>
+      </div>
+      <QueueActions item={item} />
+    </article>
+  );
+}
+
+function AdStatusBadges({ item }: { item: QueueItem }) {
+  const { ad } = item;
+  return (
+    <>
+      {ad.status === 'hidden' ? (
+        <Badge variant="destructive">
+          <EyeOff /> Hidden
+        </Badge>
+      ) : null}
+      {ad.status === 'pending' ? <Badge variant="secondary">Pending</Badge> : null}
+      {ad.featured ? (
+        <Badge variant="featured">
+          <Star className="fill-current" /> Featured
+        </Badge>
+      ) : null}
+      {item.review_requested ? <Badge variant="outline">Review requested</Badge> : null}
+    </>
+  );
+}
+
+function Reports({ item }: { item: QueueItem }) {
+  if (item.report_count === 0) return null;
+  return (
+    <div>
+      <p className="flex items-center gap-1.5 text-sm font-semibold">
+        <Flag className="size-4 text-destructive" aria-hidden="true" />
+        {item.report_count} {item.report_count === 1 ? 'report' : 'reports'}
+      </p>
+      <ul className="mt-1 grid gap-1.5 text-sm">
+        {item.reasons.map((reason) => (
+          <li key={reason.reason}>
+            <span className="font-medium">{adReportReasonLabels[reason.reason]}</span>
+            <span className="text-muted-foreground"> × {reason.count}</span>
+            {reason.details.length > 0 ? (
+              <ul className="mt-1 grid gap-1 border-l-2 pl-3 text-muted-foreground">
+                {reason.details.map((detail, index) => (
+                  <li key={index} className="break-words">
+                    “{detail}”
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Flags({ flags }: { flags: QueueFlag[] }) {
+  return (
+    <div>
+      <p className="flex items-center gap-1.5 text-sm font-semibold">
+        <ShieldAlert className="size-4 text-featured-foreground" aria-hidden="true" /> Automatic flags
+      </p>
+      <ul className="mt-1 grid gap-1 text-sm">
+        {flags.map((flag) => (
+          <li key={flag.id} className="break-words">
+            {adFlagKindLabels[flag.kind]}
+            {flag.kind === 'reused_photo' ? (
+              flag.matching_ad_id ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  <Link
+                    to={paths.ad(flag.matching_ad_id)}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    See the matching ad
+                  </Link>
+                </>
+              ) : (
+                <span className="text-muted-foreground"> (the matching ad was deleted)</span>
+              )
+            ) : (
+              <>
+                : <span className="font-medium">“{flag.term}”</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function QueueActions({ item }: { item: QueueItem }) {
+  const { ad, seller } = item;
+  const adAction = useAdAction();
+  const sellerAction = useUserAction(seller.id);
+  const [dialog, setDialog] = useState<'hide' | 'suspend' | null>(null);
+
+  function act(action: AdAction, reason?: string) {
+    adAction.mutate(
+      { adId: ad.id, action, reason },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          toast({ title: adActionToasts[action], description: ad.title, variant: 'success' });
+        },
+        onError: actionFailed,
+      },
+    );
+  }
+
+  function suspendSeller(reason: string) {
+    sellerAction.mutate(
+      { action: 'suspend', reason },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          toast({
+            title: 'Seller Suspended',
+            description: `${seller.name || seller.email} is signed out and cannot sign in.`,
+            variant: 'success',
+          });
+        },
+        onError: actionFailed,
+      },
+    );
+  }
+
+  const isBusy = adAction.isPending || sellerAction.isPending;
+  const label = (verb: string) => `${verb} ${ad.title}`;
+  return (
+    <div className="mt-4 flex flex-wrap gap-2 border-t pt-4">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={isBusy}
+        onClick={() => act('dismiss')}
+        aria-label={label('Dismiss reports of')}
+      >
+        <XCircle /> Dismiss
+      </Button>
+      {ad.status === 'active' ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={isBusy}
+          onClick={() => setDialog('hide')}
+          aria-label={label('Hide')}
+        >
+          <EyeOff /> Hide
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          disabled={isBusy}
+          onClick={() => act('restore')}
+          aria-label={label(ad.status === 'pending' ? 'Approve' : 'Restore')}
+        >
+          {ad.status === 'pending' ? <CheckCircle2 /> : <RotateCcw />}
+          {ad.status === 'pending' ? 'Approve' : 'Restore'}
+        </Button>
+      )}
+      {ad.status === 'pending' ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={isBusy}
+          onClick={() => setDialog('hide')}
+          aria-label={label('Hide')}
+        >
+          <EyeOff /> Hide
+        </Button>
+      ) : null}
+      {ad.featured ? (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy}
+          onClick={() => act('unfeature')}
+          aria-label={label('Unfeature')}
+        >
+          <StarOff /> Unfeature
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy || ad.status !== 'active'}
+          onClick={() => act('feature')}
+          aria-label={label('Feature')}
+        >
+          <Star /> Feature
+        </Button>
+      )}
+      {seller.suspended ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          className="sm:ml-auto"
+          disabled={isBusy}
+          onClick={() => setDialog('suspend')}
+          aria-label={`Suspend seller ${seller.name || seller.email}`}
+        >
+          <Ban /> Suspend seller
+        </Button>
+      )}
+      <ReasonDialog
+        open={dialog === 'hide'}
+        onOpenChange={(open) => setDialog(open ? 'hide' : null)}
+        title="Hide this ad"
+        description={`“${ad.title}” leaves search and lists and answers Ad Not Found to buyers. The owner sees your reason on their dashboard and can edit the ad and ask for a review.`}
+        label="Reason the owner will see"
+        confirmLabel="Hide Ad"
+        isPending={adAction.isPending}
+        onConfirm={(reason) => act('hide', reason)}
+      />
+      <ReasonDialog
+        open={dialog === 'suspend'}
+        onOpenChange={(open) => setDialog(open ? 'suspend' : null)}
+        title="Suspend this seller"
+        description={`${seller.name || seller.email} is signed out everywhere, cannot sign in, and their ads leave public lists.`}
+        label="Reason for suspending"
+        confirmLabel="Suspend Seller"
+        isPending={sellerAction.isPending}
+        onConfirm={suspendSeller}
+      />
+    </div>
+  );
+}
