@@ -48,12 +48,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** GET /api/notifications: the newest first; `cursor` (next_cursor of a page) the older ones. */
 export const notificationsQuerySchema = z.strictObject({
   cursor: z.string().max(512).optional(),
-  limit: z.coerce
-    .number<string | number>()
-    .int()
-    .min(1)
-    .max(PAGE_SIZE_MAX)
-    .default(NOTIFICATIONS_PAGE_SIZE),
+  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 

@@ -80,7 +80,9 @@ describe('notify()', () => {
         onceKey: 'trial_ending:2026-01-01',
       });
     expect(await send()).toEqual(expect.any(String));
-    await testApp.database.pool.query('update notifications set read_at = now() where user_id = $1', [user.id]);
+    await testApp.database.pool.query('update notifications set read_at = now() where user_id = $1', [
+      user.id,
+    ]);
     expect(await send()).toBeNull();
     expect((await rowsOf(user.id)).filter((row) => row.kind === 'trial_ending')).toHaveLength(1);
   });

@@ -1,7 +1,4 @@
-import {
-  NOTIFICATION_TITLE_MAX_LENGTH,
-  type NotificationKind,
-} from '@bazaar/common/notifications';
+import { NOTIFICATION_TITLE_MAX_LENGTH, type NotificationKind } from '@bazaar/common/notifications';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { publishLive } from '../live/live-hub';
