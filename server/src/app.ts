@@ -31,6 +31,7 @@ import { deriveUnsubscribeKey } from './mail/unsubscribe';
 import { registerUnsubscribeRoutes } from './mail/unsubscribe-routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMessagingRoutes } from './messaging/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
@@ -187,6 +188,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     unsubscribeKey,
   });
   await registerUnsubscribeRoutes(app, { db: database.db, key: unsubscribeKey });
+  registerNotificationRoutes(app, { db: database.db, guard, jobs });
   await registerLiveRoutes(app, { guard, hub: liveHub });
   const clientApp = await registerClientApp(app, {
     clientDir: dependencies.clientDir ?? clientDistFolder,

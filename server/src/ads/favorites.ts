@@ -2,13 +2,14 @@ import type { FavoriteResponse } from '@bazaar/common/ads';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { advertisements, favorites } from '../db/schema';
+import { notifyAdFavorited } from '../notifications/events';
 import { authorize, type Actor } from '../policies/authorize';
 import { lockAd } from './queries';
 
 /**
  * Adds an ad to a user's favourites. Idempotent: the row is inserted at most once, and
  * `likes` moves by one only when it is, in the same transaction, so it always equals the
- * number of favourite rows.
+ * number of favourite rows. The ad's owner gets a notification (once per person and ad).
  */
 export async function addFavorite(
   db: Database,
@@ -27,7 +28,11 @@ export async function addFavorite(
       .update(advertisements)
       .set({ likes: sql`${advertisements.likes} + 1` })
       .where(eq(advertisements.id, adId))
-      .returning({ likes: advertisements.likes });
+      .returning({ likes: advertisements.likes, title: advertisements.title });
+    // The owner hears of it (the policy already refused their own ad).
+    if (ad.user_id !== actor.id) {
+      await notifyAdFavorited(tx, { ownerId: ad.user_id, adId, adTitle: updated!.title, fanId: actor.id });
+    }
     return { favorited: true, likes: updated!.likes };
   });
 }

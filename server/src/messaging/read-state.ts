@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { publishLive } from '../live/live-hub';
+import { messageCoalesceKey } from '../notifications/events';
 
 /**
  * Marks everything in a conversation read for one participant (opening the thread does
  * this). When that changes anything, both people's tabs are told: the other sees "Read",
- * the reader's other tabs their counts.
+ * the reader's other tabs their counts (the bell's notification of the conversation is read too).
  */
 export async function markConversationRead(
   tx: Executor,
@@ -23,6 +24,14 @@ export async function markConversationRead(
       and (me.unread_count > 0 or me.last_read_at is distinct from newest.created_at)
     returning me.conversation_id`);
   if (rows.length === 0) return;
+  // The bell's notification of these messages is read too.
+  const { rows: readNotifications } = await tx.execute(sql`
+    update notifications set read_at = clock_timestamp()
+    where user_id = ${userId} and read_at is null and coalesce_key = ${messageCoalesceKey(conversationId)}
+    returning id`);
+  if (readNotifications.length > 0) {
+    await publishLive(tx, { userIds: [userId], type: 'notification', data: { notification_id: null } });
+  }
   await publishLive(tx, {
     userIds: conversation.other_id ? [userId, conversation.other_id] : [userId],
     type: 'conversation_read',

@@ -17,6 +17,7 @@ import {
   userBlocked,
 } from '../http/errors';
 import { publishLive } from '../live/live-hub';
+import { notifyNewMessages } from '../notifications/events';
 import { authorize } from '../policies/authorize';
 import {
   findConversationFacts,
@@ -142,6 +143,24 @@ async function writeMessage(
       last_read_at = case when role = ${conversation.my_role} then sent.created_at else last_read_at end
     from (select created_at from messages where id = ${message.id}) sent
     where participant.conversation_id = ${conversation.id}`);
+  // The recipient's bell: one notification per conversation while unread, with the count.
+  const { rows: facts } = await tx.execute<{ unread: number; ad_title: string; sender_name: string }>(sql`
+    select recipient.unread_count as unread, c.ad_title,
+      coalesce(nullif(sender_profile.name, ''), sender_user.name, '') as sender_name
+    from conversation_participants recipient
+    join conversations c on c.id = recipient.conversation_id
+    left join users sender_user on sender_user.id = ${sender.id}
+    left join profiles sender_profile on sender_profile.id = ${sender.id}
+    where recipient.conversation_id = ${conversation.id} and recipient.role <> ${conversation.my_role}`);
+  if (facts[0]) {
+    await notifyNewMessages(tx, {
+      recipientId: conversation.other_id,
+      conversationId: conversation.id,
+      senderName: facts[0].sender_name,
+      adTitle: facts[0].ad_title,
+      unread: facts[0].unread,
+    });
+  }
   // Delivered to every tab of both people, in every process, when this transaction commits.
   await publishLive(tx, {
     userIds: [sender.id, conversation.other_id],

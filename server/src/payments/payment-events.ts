@@ -3,8 +3,14 @@ import { findPlan } from '@bazaar/common/plans';
 import type { PaymentProvider } from '@bazaar/common/subscriptions';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { checkouts, paymentEvents, payments, profiles } from '../db/schema';
+import { advertisements, checkouts, paymentEvents, payments, profiles } from '../db/schema';
 import { featureAdForPayment } from '../featuring/feature-ad';
+import {
+  notifyFeaturePurchased,
+  notifyPaymentFailed,
+  notifyPlanPaid,
+  notifyPlanRenewed,
+} from '../notifications/events';
 import { subscriptionOf } from '../profiles/queries';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -33,6 +39,7 @@ export type PaymentEvent =
       periodStart: Date;
       periodEnd: Date;
     }
+  | { type: 'subscription.payment_failed'; subscriptionId: string }
   | { type: 'subscription.updated'; subscriptionId: string; cancelAtPeriodEnd: boolean }
   | { type: 'subscription.ended'; subscriptionId: string; endedAt: Date };
 
@@ -117,7 +124,26 @@ async function handleEvent(
           completed_at: now,
         })
         .where(eq(checkouts.id, checkout.id));
+      if (event.type === 'checkout.failed' && checkout.user_id) {
+        await notifyPaymentFailed(tx, {
+          userId: checkout.user_id,
+          what: checkout.purpose === 'feature' ? 'feature' : 'plan',
+          planId: checkout.plan_id,
+          adId: checkout.ad_id,
+        });
+      }
       return { result: { outcome: 'applied', supersededCheckouts: [] }, checkoutId: checkout.id };
+    }
+    case 'subscription.payment_failed': {
+      // The provider retries the charge by itself; the seller is asked to check their card.
+      const profile = await lockProfileBySubscription(tx, provider, event.subscriptionId);
+      if (!profile) return { result: ignored('not a current subscription') };
+      await notifyPaymentFailed(tx, {
+        userId: profile.id,
+        what: 'renewal',
+        planId: profile.subscription_plan,
+      });
+      return { result: { outcome: 'applied', supersededCheckouts: [] } };
     }
     case 'subscription.renewed':
       return { result: await renewSubscription(tx, provider, event) };
@@ -211,6 +237,18 @@ async function completeCheckout(
       .update(checkouts)
       .set({ status: 'paid', completed_at: now })
       .where(eq(checkouts.id, checkout.id));
+    const [ad] = await tx
+      .select({ title: advertisements.title, featuredUntil: advertisements.featured_until })
+      .from(advertisements)
+      .where(eq(advertisements.id, checkout.ad_id));
+    if (ad?.featuredUntil) {
+      await notifyFeaturePurchased(tx, {
+        userId: checkout.user_id,
+        adId: checkout.ad_id,
+        adTitle: ad.title,
+        featuredUntil: ad.featuredUntil,
+      });
+    }
     return { result: { outcome: 'applied', supersededCheckouts: [] }, checkoutId: checkout.id };
   }
   const plan = checkout.plan_id ? findPlan(checkout.plan_id) : undefined;
@@ -275,6 +313,7 @@ async function completeCheckout(
     period_end: period.end,
     checkout_id: checkout.id,
   });
+  await notifyPlanPaid(tx, { userId: profile.id, planId: plan.id, periodEnd: period.end });
   return {
     result: {
       outcome: 'applied',
@@ -319,5 +358,6 @@ async function renewSubscription(
     period_start: event.periodStart,
     period_end: event.periodEnd,
   });
+  await notifyPlanRenewed(tx, { userId: profile.id, planId: plan.id, periodEnd: event.periodEnd });
   return { outcome: 'applied', supersededCheckouts: [] };
 }

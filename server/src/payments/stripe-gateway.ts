@@ -186,6 +186,14 @@ export function paymentEventFromStripe(event: Stripe.Event): PaymentEvent | null
         periodEnd: new Date(line.period.end * 1000),
       };
     }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      // A monthly charge that failed; Stripe retries it by itself (a failed first charge
+      // is the checkout's, which says so on its own page).
+      if (invoice.billing_reason !== 'subscription_cycle' || !subscriptionId) return null;
+      return { type: 'subscription.payment_failed', subscriptionId };
+    }
     case 'customer.subscription.updated': {
       const subscription = event.data.object;
       return {

@@ -1,6 +1,7 @@
 import { forbidden, notFound } from '../http/errors';
 import { adPolicy } from './ads';
 import { conversationPolicy } from './conversations';
+import { notificationPolicy } from './notifications';
 import type { Actor, ResourcePolicy } from './rules';
 
 export type { Actor } from './rules';
@@ -12,6 +13,7 @@ export type { Actor } from './rules';
 const policies = {
   ad: adPolicy,
   conversation: conversationPolicy,
+  notification: notificationPolicy,
 };
 
 type Policies = typeof policies;

@@ -32,6 +32,8 @@ interface Fixture {
   checkout: string;
   /** A conversation about the owner's ad, started by a third user: the owner is a participant. */
   conversation: string;
+  /** The owner's notification of that conversation's message. */
+  notification: string;
 }
 
 interface Row {
@@ -409,6 +411,24 @@ const table: Row[] = [
     expect: signedIn(200, 404),
   },
 
+  // Notifications: the owner column is the recipient; someone else's does not exist for you.
+  { route: 'GET /api/notifications', request: () => get('/api/notifications'), expect: signedIn(200) },
+  {
+    route: 'GET /api/notifications/unread',
+    request: () => get('/api/notifications/unread'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    request: () => json('POST', '/api/notifications/read-all'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/notifications/:id/read',
+    request: ({ notification }) => json('POST', `/api/notifications/${notification}/read`),
+    expect: signedIn(200, 404),
+  },
+
   // The live event stream stays open: the row reads its status and lets it go.
   {
     route: 'GET /api/live',
@@ -484,6 +504,7 @@ async function ownerState(ownerId: string) {
     ),
     blocks: await query('select * from user_blocks where blocker_id = $1 order by blocked_id'),
     reports: await query('select * from conversation_reports where reporter_id = $1 order by id'),
+    notifications: await query('select * from notifications where user_id = $1 order by id'),
   };
 }
 
@@ -526,7 +547,12 @@ beforeAll(async () => {
   const { checkout } = await createCheckout(testApp.app, owner, 'starter');
   const asker = await createSeller(testApp.app);
   const { conversation_id: conversation } = await askAboutAd(testApp, asker, ad);
-  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id, conversation };
+  const { rows: notifications } = await testApp.database.pool.query<{ id: string }>(
+    `select id from notifications where user_id = $1 and kind = 'message'`,
+    [owner.id],
+  );
+  const notification = notifications[0]!.id;
+  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id, conversation, notification };
 });
 afterAll(() => testApp.close());
 
