@@ -20,6 +20,8 @@ interface Fixture {
   demoSellerAdId: string;
   /** A word that finds several ads. */
   searchWord: string;
+  /** A conversation between the new seller (asking) and the demo seller about that ad. */
+  conversationId: string;
 }
 
 interface AuditedPage {
@@ -123,6 +125,13 @@ export const pages: AuditedPage[] = [
     path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
     ready: heading(/./),
   },
+  { name: 'messages', visitor: 'demo seller', path: '/messages', ready: heading('Messages') },
+  {
+    name: 'conversation',
+    visitor: 'demo seller',
+    path: ({ conversationId }) => `/messages/${conversationId}`,
+    ready: (page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first(),
+  },
   {
     name: 'user menu',
     visitor: 'demo seller',
@@ -154,6 +163,12 @@ export const pages: AuditedPage[] = [
     visitor: 'new seller',
     path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
     ready: heading(/./),
+  },
+  {
+    name: 'conversation',
+    visitor: 'new seller',
+    path: ({ conversationId }) => `/messages/${conversationId}`,
+    ready: (page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first(),
   },
 ];
 
@@ -227,7 +242,19 @@ describe.skipIf(!hasChromium)('accessibility', () => {
       const { page } = await sessionOf('demo seller');
       const response = await page.request.get('/api/me/ads?limit=1');
       const { ads } = (await response.json()) as { ads: { id: string; title: string }[] };
-      fixture = { demoSellerAdId: ads[0]!.id, searchWord: 'bike' };
+      const demoSellerAdId = ads[0]!.id;
+      // The new seller asks about it, so both have a conversation (with a warning to show).
+      const asker = await sessionOf('new seller');
+      const asked = await asker.page.request.post('/api/conversations', {
+        headers: { origin: asker.origin },
+        data: {
+          ad_id: demoSellerAdId,
+          body: 'Hi, is this still available? I can pay by gift card, or text me on WhatsApp.',
+        },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      const { conversation_id: conversationId } = (await asked.json()) as { conversation_id: string };
+      fixture = { demoSellerAdId, searchWord: 'bike', conversationId };
     });
     afterAll(async () => {
       for (const session of sessions.values()) await (await session).context.close();
