@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { createUnsubscribeToken, deriveUnsubscribeKey } from '../../server/src/mail/unsubscribe';
 import { SELLER_PASSWORD, signUpAndSignIn } from '../support/accounts';
 import { PNG } from '../support/ads';
 import {
@@ -98,6 +101,44 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     expect(dialogs).toEqual([]);
     expectNoPageErrors(sellerSession);
     expectNoPageErrors(buyerSession);
+  });
+
+  it("turns new-message e-mails off from the e-mail's unsubscribe link, only after the confirm button", async () => {
+    const session = await openSession();
+    const { email } = await signUpAndSignIn(session, { name: 'Ursula Unsubscriber' });
+    const { page } = session;
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    // The link the e-mail carries, signed with the app's key (from the secret in its DATA_DIR).
+    const { authSecret } = JSON.parse(
+      await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8'),
+    ) as {
+      authSecret: string;
+    };
+    const token = createUnsubscribeToken(deriveUnsubscribeKey(authSecret), me.user.id, 'new-messages');
+    const emailSetting = page.getByRole('checkbox', { name: 'Email notifications for new messages' });
+
+    // Opened from the mail (signed out, as in another browser): it only asks.
+    await session.context.clearCookies();
+    await page.goto(`/unsubscribe/${token}`);
+    await page.getByRole('heading', { name: 'Unsubscribe from e-mails about new messages?' }).waitFor();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+
+    // A link changed by one character is refused, and says so.
+    const tampered = await page.goto(`/unsubscribe/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+    expect(tampered?.status()).toBe(400);
+    await page.getByRole('heading', { name: 'This unsubscribe link is not valid' }).waitFor();
+
+    // Signed in again, the setting reads off.
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: SELLER_PASSWORD },
+      headers: { origin: session.origin },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/dashboard?tab=settings');
+    await expect.poll(() => emailSetting.isEnabled()).toBe(true);
+    expect(await emailSetting.isChecked()).toBe(false);
+    expectNoPageErrors(session);
   });
 
   it('sends a signed-out visitor to sign in, and back to the ad afterwards', async () => {
