@@ -24,6 +24,7 @@ import { runLighthouse } from './lighthouse';
 import { runLoad, type LoadRequest } from './load';
 import { measureStartup, residentBytes, startBenchApp, startCeilingServer } from './processes';
 import { formatResults, type BenchResults, type ReadResult, type WriteResult } from './report';
+import { measureLiveDelivery, messagingReadScenarios } from './messaging';
 import { readScenarios, removeWriteAccounts, writeScenarios } from './scenarios';
 
 const quick = Boolean(process.env.BENCH_QUICK);
@@ -35,6 +36,16 @@ const CONNECTIONS = 16;
 /** Writes take 100 ms and more each: shorter runs would count almost none under 16 clients. */
 const WRITE_SECONDS = Math.max(seconds, 3);
 const FIRST_PAGE_FETCHES = 9;
+/** The inbox scenarios' user has this many conversations (issue 12: 1 000). */
+const conversations = Number(process.env.BENCH_CONVERSATIONS ?? (quick ? 200 : 1_000));
+/** Messages timed from a sender on one app process to a receiver on another. */
+const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? (quick ? 30 : 200));
+for (const [name, value] of [
+  ['BENCH_CONVERSATIONS', conversations],
+  ['BENCH_LIVE_MESSAGES', liveMessages],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+}
 
 const step = (message: string) => console.log(`\n▸ ${message}`);
 
@@ -77,7 +88,10 @@ async function measureWithApp(
     ) => runLoad({ url, connections, seconds: duration, request });
 
     step('preparing the scenarios (their floors run each query once)');
-    const reads = await readScenarios({ baseUrl: app.baseUrl, pool });
+    const reads = [
+      ...(await readScenarios({ baseUrl: app.baseUrl, pool })),
+      ...(await messagingReadScenarios({ baseUrl: app.baseUrl, pool, conversations })),
+    ];
     step('warming up');
     for (const scenario of reads) await load(scenario.request, CONNECTIONS, Math.min(1, seconds / 2));
     const startBytes = await residentBytes(pid);
@@ -85,7 +99,8 @@ async function measureWithApp(
     const readResults: ReadResult[] = [];
     for (const scenario of reads) {
       process.stdout.write(`  ${scenario.name}…`);
-      const bodyBytes = (await (await fetch(`${url}${scenario.request(0).path}`)).arrayBuffer()).byteLength;
+      const { path: firstPath, headers } = scenario.request(0);
+      const bodyBytes = (await (await fetch(`${url}${firstPath}`, { headers })).arrayBuffer()).byteLength;
       const oneClient = await load(scenario.request, 1);
       const concurrent = await load(scenario.request, CONNECTIONS);
       const floor = await measureFloor(pool, scenario.floor.queries, seconds, scenario.floor.vary);
@@ -122,6 +137,24 @@ async function measureWithApp(
     } finally {
       await removeWriteAccounts(pool);
     }
+
+    step(`live delivery: ${liveMessages} messages from a sender on this app to a receiver on a second one`);
+    const second = await startBenchApp(databaseUrl);
+    let liveDelivery;
+    try {
+      liveDelivery = await measureLiveDelivery({
+        senderUrl: url,
+        receiverUrl: second.baseUrl.replace('localhost', '127.0.0.1'),
+        pool,
+        messages: liveMessages,
+      });
+    } finally {
+      await second.stop();
+      await rm(second.dataDir, { recursive: true, force: true });
+    }
+    console.log(
+      `  p95 ${liveDelivery.shown.p95.toFixed(1)} ms to the receiver's fetch, ${liveDelivery.event.p95.toFixed(1)} ms to the event`,
+    );
 
     step('the original design: every ad as one list');
     const allAds = await fetchAllAdsAsOneList(pool);
@@ -165,6 +198,7 @@ async function measureWithApp(
       connections: CONNECTIONS,
       reads: readResults,
       writes: writeResults,
+      liveDelivery,
       baseline: {
         allAds,
         firstPage: {

@@ -7,13 +7,21 @@ import { createDataDir, spawnAppServer, waitUntilReady, type AppServer } from '.
 import { benchRoot, repositoryRoot } from './bench-database';
 import { writeBenchPhotos } from './generate-ads';
 
+/** Every bench app signs sessions with this, so that a session made on one is good on another. */
+const BENCH_AUTH_SECRET = 'bench-secret-of-at-least-thirty-two-characters';
+
 /** `node server/dist/main.js` on the bench database, with the generated ads' photos in its storage. */
 export async function startBenchApp(databaseUrl: string): Promise<AppServer> {
   const dataDir = await createDataDir();
   await writeBenchPhotos(path.join(dataDir, 'uploads'));
   const server = await spawnAppServer({
     dataDir,
-    environment: { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    environment: {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+    },
   });
   await waitUntilReady(server);
   return server;

@@ -5,6 +5,7 @@ import type { RoutePage, RouteWeight } from './client-weight';
 import type { FloorResult } from './floor';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
+import type { LiveDeliveryResult } from './messaging';
 import type { StartupTimes } from './processes';
 import type { ScenarioGroup } from './scenarios';
 
@@ -39,6 +40,8 @@ export interface BenchResults {
   connections: number;
   reads: ReadResult[];
   writes: WriteResult[];
+  /** Send-to-receive between two app processes (issue 12). */
+  liveDelivery: LiveDeliveryResult;
   baseline: { allAds: AllAdsBaseline; firstPage: { bytes: number; ms: number } };
   clientWeight: Record<RoutePage, RouteWeight>;
   lighthouse: (LighthouseResult & { page: RoutePage })[];
@@ -113,6 +116,15 @@ export function formatResults(results: BenchResults): string {
         ms(write.concurrent.p99),
         write.oneClient.errors + write.concurrent.errors,
       ]),
+    ),
+    table(
+      [`live delivery, ${results.liveDelivery.messages} messages (ms)`, 'p50', 'p95', 'p99', 'max'],
+      (
+        [
+          ['send on process A → event on process B', results.liveDelivery.event],
+          ['send on process A → receiver fetched it from B', results.liveDelivery.shown],
+        ] as const
+      ).map(([name, times]) => [name, ms(times.p50), ms(times.p95), ms(times.p99), ms(times.max)]),
     ),
     table(
       ['original design vs. Bazaar', 'bytes', 'ms'],

@@ -21,7 +21,7 @@ import { captureQueries, type CapturedQuery } from './floor';
 import { BENCH_EMAIL_DOMAIN } from './generate-ads';
 import type { LoadRequest } from './load';
 
-export type ScenarioGroup = 'browse' | 'search' | 'ad page';
+export type ScenarioGroup = 'browse' | 'search' | 'ad page' | 'messaging';
 
 export interface ReadScenario {
   name: string;
@@ -152,7 +152,7 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
 
 let addressCounter = 0;
 /** A distinct address of the benchmarking range (198.18.0.0/15) per request, so per-address rate limits stay out. */
-function nextClientAddress(): string {
+export function nextClientAddress(): string {
   addressCounter += 1;
   return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
@@ -189,7 +189,7 @@ export async function removeWriteAccounts(pool: pg.Pool): Promise<void> {
   await pool.query('delete from users where email = any($1)', [[signInAccount.email, posterAccount.email]]);
 }
 
-function jsonPost(baseUrl: string, path: string, body: unknown): LoadRequest & { body: string } {
+export function jsonPost(baseUrl: string, path: string, body: unknown): LoadRequest & { body: string } {
   return {
     method: 'POST',
     path,
@@ -198,10 +198,18 @@ function jsonPost(baseUrl: string, path: string, body: unknown): LoadRequest & {
   };
 }
 
-async function send(baseUrl: string, request: LoadRequest & { body: string }): Promise<Response> {
+export async function send(baseUrl: string, request: LoadRequest & { body: string }): Promise<Response> {
   const response = await fetch(`${baseUrl}${request.path}`, request);
   if (!response.ok) throw new Error(`${request.path} answered ${response.status}: ${await response.text()}`);
   return response;
+}
+
+/** The session cookie a sign-in answered with, as a Cookie header. */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
 }
 
 export async function writeScenarios({ baseUrl, pool }: Context): Promise<WriteScenario[]> {
@@ -220,10 +228,7 @@ export async function writeScenarios({ baseUrl, pool }: Context): Promise<WriteS
     baseUrl,
     jsonPost(baseUrl, '/api/auth/sign-in/email', credentialsOf(posterAccount)),
   );
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(signIn);
   const form = multipartForm(
     {
       title: 'Bench road bike',
