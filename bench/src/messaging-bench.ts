@@ -3,7 +3,8 @@
  * for working on it: the inbox and thread reads (one client, 16 clients, floor) and
  * send-to-receive between two app processes, on BENCH_ADS generated ads (default 100 000;
  * BENCH_DATA_DIR keeps them for the next run). Budgets: p95 ≤ 20 ms for the reads with one
- * client, p95 ≤ 150 ms send-to-receive; exit code 1 on a miss.
+ * client, p95 ≤ 150 ms send-to-receive; exit code 1 on a miss. BENCH_EXPLAIN=1 prints the
+ * plans of the reads' queries first.
  */
 import { rm } from 'node:fs/promises';
 import pino from 'pino';
@@ -31,6 +32,17 @@ try {
   try {
     const url = first.baseUrl.replace('localhost', '127.0.0.1');
     const reads = await messagingReadScenarios({ baseUrl: url, pool: handle.pool, conversations });
+    if (process.env.BENCH_EXPLAIN) {
+      for (const scenario of reads) {
+        for (const query of scenario.floor.queries) {
+          const { rows } = await handle.pool.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze, buffers) ${query.sql}`,
+            query.params,
+          );
+          console.log(`${scenario.name}:\n${rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+        }
+      }
+    }
     for (const scenario of reads)
       await runLoad({ url, connections: 16, seconds: 1, request: scenario.request });
     console.log(`${ads.toLocaleString('en-US')} ads, ${seconds} s per measurement`);
