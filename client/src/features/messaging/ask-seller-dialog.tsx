@@ -3,14 +3,8 @@ import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { ActionDialog } from '../../components/action-dialog';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
 import { useStartConversation } from './api';
@@ -53,24 +47,20 @@ export function AskSellerButton({ adId, sellerName }: { adId: string; sellerName
       <Button variant="outline" onClick={open}>
         <MessageCircle /> Send Message
       </Button>
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Message {sellerName}</DialogTitle>
-            <DialogDescription>
-              Ask about the item. Keep the conversation here, and never pay in advance by gift card or wire
-              transfer.
-            </DialogDescription>
-          </DialogHeader>
-          <MessageComposer
-            initialText={FIRST_MESSAGE_SUGGESTION}
-            onSend={send}
-            isSending={startConversation.isPending}
-            label={`Message to ${sellerName}`}
-            autoFocus
-          />
-        </DialogContent>
-      </Dialog>
+      <ActionDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        title={<>Message {sellerName}</>}
+        description="Ask about the item. Keep the conversation here, and never pay in advance by gift card or wire transfer."
+      >
+        <MessageComposer
+          initialText={FIRST_MESSAGE_SUGGESTION}
+          onSend={send}
+          isSending={startConversation.isPending}
+          label={`Message to ${sellerName}`}
+          autoFocus
+        />
+      </ActionDialog>
     </>
   );
 }

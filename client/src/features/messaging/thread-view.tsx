@@ -13,15 +13,8 @@ import { AlertTriangle, ArrowLeft, Ban, Check, CheckCheck, Flag } from 'lucide-r
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { ActionDialog } from '../../components/action-dialog';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
@@ -301,55 +294,54 @@ function ReportButton({ conversation }: { conversation: ConversationDetail }) {
   }
 
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Flag />
-        <span className="sr-only sm:not-sr-only">
-          {conversation.is_reported_by_me ? 'Reported' : 'Report'}
-        </span>
-      </Button>
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Report this conversation</DialogTitle>
-            <DialogDescription>Our moderators will read it. The other person is not told.</DialogDescription>
-          </DialogHeader>
-          <div className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="report-reason">Reason</Label>
-              <select
-                id="report-reason"
-                value={reason}
-                onChange={(event) => setReason(reportReasonSchema.parse(event.target.value))}
-                className="flex h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
-              >
-                {reportReasonSchema.options.map((option) => (
-                  <option key={option} value={option}>
-                    {reportReasonLabels[option]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="report-details">Details (optional)</Label>
-              <Textarea
-                id="report-details"
-                value={details}
-                maxLength={1000}
-                onChange={(event) => setDetails(event.target.value)}
-              />
-            </div>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={submit} disabled={report.isPending}>
-              {report.isPending ? 'Sending...' : 'Send Report'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+    <ActionDialog
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size="sm">
+          <Flag />
+          <span className="sr-only sm:not-sr-only">
+            {conversation.is_reported_by_me ? 'Reported' : 'Report'}
+          </span>
+        </Button>
+      }
+      title="Report this conversation"
+      description="Our moderators will read it. The other person is not told."
+      cancelLabel="Cancel"
+      action={{
+        label: 'Send Report',
+        pendingLabel: 'Sending...',
+        isPending: report.isPending,
+        variant: 'destructive',
+        onClick: submit,
+      }}
+    >
+      <div className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="report-reason">Reason</Label>
+          <select
+            id="report-reason"
+            value={reason}
+            onChange={(event) => setReason(reportReasonSchema.parse(event.target.value))}
+            className="flex h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
+          >
+            {reportReasonSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {reportReasonLabels[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="report-details">Details (optional)</Label>
+          <Textarea
+            id="report-details"
+            value={details}
+            maxLength={1000}
+            onChange={(event) => setDetails(event.target.value)}
+          />
+        </div>
+      </div>
+    </ActionDialog>
   );
 }

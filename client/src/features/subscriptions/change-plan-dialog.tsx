@@ -1,14 +1,5 @@
 import { findPlan, type Plan } from '@bazaar/common/plans';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
+import { ActionDialog, QueryContent, SummaryList, SummaryRow } from '../../components/action-dialog';
 import { formatDate } from '../../lib/format';
 import { usePlanQuote } from './api';
 import { formatCents } from './format-cents';
@@ -30,51 +21,37 @@ export function ChangePlanDialog({
   const replaced = quote.data?.replaces_plan_id ? findPlan(quote.data.replaces_plan_id) : undefined;
 
   return (
-    <Dialog open={plan !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Switch to the {plan?.name}</DialogTitle>
-          <DialogDescription>
-            Your new plan starts today. The unused part of your current plan is credited against it.
-          </DialogDescription>
-        </DialogHeader>
-        {quote.isPending ? (
-          <Skeleton className="h-28" />
-        ) : quote.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {quote.error.message}
-          </p>
-        ) : (
-          <dl className="divide-y rounded-lg border text-sm">
-            <div className="flex justify-between gap-4 p-3">
-              <dt className="text-muted-foreground">{plan?.name} · monthly</dt>
-              <dd className="font-medium">{formatCents(quote.data.price_cents)}</dd>
-            </div>
-            {quote.data.credit_cents > 0 ? (
-              <div className="flex justify-between gap-4 p-3">
-                <dt className="text-muted-foreground">Credit for unused {replaced?.name ?? 'plan'} days</dt>
-                <dd className="font-medium text-success">−{formatCents(quote.data.credit_cents)}</dd>
-              </div>
+    <ActionDialog
+      open={plan !== null}
+      onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
+      title={<>Switch to the {plan?.name}</>}
+      description="Your new plan starts today. The unused part of your current plan is credited against it."
+      cancelLabel="Keep Current Plan"
+      action={{
+        label: 'Continue to Payment',
+        disabled: !quote.isSuccess,
+        onClick: () => plan && onContinue(plan),
+      }}
+    >
+      <QueryContent query={quote} placeholderClassName="h-28">
+        {(data) => (
+          <SummaryList>
+            <SummaryRow label={<>{plan?.name} · monthly</>}>{formatCents(data.price_cents)}</SummaryRow>
+            {data.credit_cents > 0 ? (
+              <SummaryRow
+                label={`Credit for unused ${replaced?.name ?? 'plan'} days`}
+                valueClassName="text-success"
+              >
+                −{formatCents(data.credit_cents)}
+              </SummaryRow>
             ) : null}
-            <div className="flex justify-between gap-4 p-3 text-base">
-              <dt className="font-semibold">Due today</dt>
-              <dd className="font-bold">{formatCents(quote.data.amount_due_cents)}</dd>
-            </div>
-            <div className="flex justify-between gap-4 p-3">
-              <dt className="text-muted-foreground">New plan runs until</dt>
-              <dd className="font-medium">{formatDate(quote.data.period_end)}</dd>
-            </div>
-          </dl>
+            <SummaryRow label="Due today" isTotal>
+              {formatCents(data.amount_due_cents)}
+            </SummaryRow>
+            <SummaryRow label="New plan runs until">{formatDate(data.period_end)}</SummaryRow>
+          </SummaryList>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Keep Current Plan
-          </Button>
-          <Button disabled={!quote.isSuccess} onClick={() => plan && onContinue(plan)}>
-            Continue to Payment
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </QueryContent>
+    </ActionDialog>
   );
 }

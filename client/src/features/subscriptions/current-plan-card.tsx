@@ -2,17 +2,10 @@ import { findPlan } from '@bazaar/common/plans';
 import type { Subscription } from '@bazaar/common/subscriptions';
 import { CalendarClock, Crown } from 'lucide-react';
 import { useState } from 'react';
+import { ActionDialog } from '../../components/action-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { Progress } from '../../components/ui/progress';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/format';
@@ -105,26 +98,25 @@ export function CurrentPlanCard({
         </Button>
       )}
 
-      <Dialog open={isConfirmingCancel} onOpenChange={setConfirmingCancel}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel your {plan.name}?</DialogTitle>
-            <DialogDescription>
-              Your plan stays active until {periodEnd} and won't renew after that. Your ads stay online, but
-              you won't be able to post new ones over the free limit until you subscribe again. You can resume
-              any time before {periodEnd}.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmingCancel(false)}>
-              Keep Plan
-            </Button>
-            <Button variant="destructive" onClick={() => submit(true)} disabled={changeRenewal.isPending}>
-              Cancel Subscription
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ActionDialog
+        open={isConfirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title={<>Cancel your {plan.name}?</>}
+        description={
+          <>
+            Your plan stays active until {periodEnd} and won't renew after that. Your ads stay online, but you
+            won't be able to post new ones over the free limit until you subscribe again. You can resume any
+            time before {periodEnd}.
+          </>
+        }
+        cancelLabel="Keep Plan"
+        action={{
+          label: 'Cancel Subscription',
+          isPending: changeRenewal.isPending,
+          variant: 'destructive',
+          onClick: () => submit(true),
+        }}
+      />
     </Card>
   );
 }

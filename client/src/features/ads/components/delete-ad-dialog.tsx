@@ -1,15 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ActionDialog } from '../../../components/action-dialog';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteAd } from '../api';
 
@@ -48,28 +40,24 @@ export function DeleteAdButton({
   }
 
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ActionDialog
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size={size} className="text-destructive hover:text-destructive">
           <Trash2 /> Delete
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this ad?</DialogTitle>
-          <DialogDescription>
-            “{title}” and its photos and videos will be removed for good. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={deleteAd.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={deleteAd.isPending}>
-            {deleteAd.isPending ? 'Deleting...' : 'Delete Ad'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Delete this ad?"
+      description={<>“{title}” and its photos and videos will be removed for good. This cannot be undone.</>}
+      cancelLabel="Cancel"
+      action={{
+        label: 'Delete Ad',
+        pendingLabel: 'Deleting...',
+        isPending: deleteAd.isPending,
+        variant: 'destructive',
+        onClick: confirm,
+      }}
+    />
   );
 }

@@ -2,16 +2,8 @@ import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ActionDialog, QueryContent, SummaryList, SummaryRow } from '../../../components/action-dialog';
 import { Button, type ButtonProps } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -101,66 +93,52 @@ export function FeatureAdButton({
 
   const data = offer.data;
   return (
-    <>
-      <Button
-        variant="outline"
-        size={size}
-        className={className}
-        onClick={() => setOpen(true)}
-        aria-label={`Feature this ad: ${title}`}
-      >
-        <Star aria-hidden="true" /> Feature this ad
-      </Button>
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Feature this ad</DialogTitle>
-            <DialogDescription>
-              A featured ad carries the Featured badge, comes first on its category page and takes its turn on
-              the home page for {FEATURE_DAYS} days.
-            </DialogDescription>
-          </DialogHeader>
-          {offer.isPending ? (
-            <Skeleton className="h-24" />
-          ) : offer.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {offer.error.message}
-            </p>
-          ) : (
-            <dl className="divide-y rounded-lg border text-sm">
-              <div className="flex justify-between gap-4 p-3">
-                <dt className="text-muted-foreground">{title}</dt>
-                <dd className="font-medium">{data?.days} days</dd>
-              </div>
-              {data?.featured_until ? (
-                <div className="flex justify-between gap-4 p-3">
-                  <dt className="text-muted-foreground">Featured until</dt>
-                  <dd className="font-medium">{formatDate(data.featured_until)} (a new week follows it)</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between gap-4 p-3 text-base">
-                <dt className="font-semibold">Price</dt>
-                <dd className="font-bold">{formatCents(data?.price_cents ?? 0)}</dd>
-              </div>
-            </dl>
-          )}
-          {included.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {included.error.message}
-            </p>
-          ) : null}
-          <DialogFooter>
-            {data && data.included_left > 0 ? (
-              <Button variant="outline" disabled={included.isPending} onClick={featureWithIncluded}>
-                Use 1 of your {data.included_left} included features
-              </Button>
+    <ActionDialog
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size={size} className={className} aria-label={`Feature this ad: ${title}`}>
+          <Star aria-hidden="true" /> Feature this ad
+        </Button>
+      }
+      title="Feature this ad"
+      description={
+        <>
+          A featured ad carries the Featured badge, comes first on its category page and takes its turn on the
+          home page for {FEATURE_DAYS} days.
+        </>
+      }
+      error={included.isError ? included.error.message : null}
+      otherActions={
+        data && data.included_left > 0 ? (
+          <Button variant="outline" disabled={included.isPending} onClick={featureWithIncluded}>
+            Use 1 of your {data.included_left} included features
+          </Button>
+        ) : null
+      }
+      action={{
+        label: `Pay ${formatCents(data?.price_cents ?? 0)}`,
+        pendingLabel: 'Processing...',
+        isPending: isPaying,
+        disabled: !offer.isSuccess,
+        onClick: pay,
+      }}
+    >
+      <QueryContent query={offer} placeholderClassName="h-24">
+        {(offered) => (
+          <SummaryList>
+            <SummaryRow label={title}>{offered.days} days</SummaryRow>
+            {offered.featured_until ? (
+              <SummaryRow label="Featured until">
+                {formatDate(offered.featured_until)} (a new week follows it)
+              </SummaryRow>
             ) : null}
-            <Button disabled={!offer.isSuccess || isPaying} onClick={pay}>
-              {isPaying ? 'Processing...' : `Pay ${formatCents(data?.price_cents ?? 0)}`}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+            <SummaryRow label="Price" isTotal>
+              {formatCents(offered.price_cents)}
+            </SummaryRow>
+          </SummaryList>
+        )}
+      </QueryContent>
+    </ActionDialog>
   );
 }

@@ -1,15 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/action-dialog';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { PasswordInput } from '../../auth/password-input';
@@ -21,8 +13,7 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
   const deletion = useDeleteAccount();
   const navigate = useNavigate();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     deletion.mutate(
       { password },
       {
@@ -35,7 +26,7 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
   }
 
   return (
-    <Dialog
+    <ActionDialog
       open={isOpen}
       onOpenChange={(open) => {
         if (open) return;
@@ -43,42 +34,35 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
         deletion.reset();
         onClose();
       }}
+      onSubmit={submit}
+      title="Delete your account?"
+      description={
+        <>
+          Your profile, ads, photos, videos and favourites are deleted for good and you are signed out.
+          Messages you sent stay with the people you wrote to, from a deleted user; payment records are kept
+          without your name for accounting.
+        </>
+      }
+      error={deletion.isError ? deletion.error.message : null}
+      cancelLabel="Keep My Account"
+      action={{
+        label: 'Delete My Account',
+        pendingLabel: 'Deleting...',
+        isPending: deletion.isPending,
+        disabled: password === '',
+        variant: 'destructive',
+      }}
     >
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              Your profile, ads, photos, videos and favourites are deleted for good and you are signed out.
-              Messages you sent stay with the people you wrote to, from a deleted user; payment records are
-              kept without your name for accounting.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="delete-account-password">Your password</Label>
-            <PasswordInput
-              id="delete-account-password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            {deletion.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {deletion.error.message}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Keep My Account
-            </Button>
-            <Button type="submit" variant="destructive" disabled={deletion.isPending || password === ''}>
-              {deletion.isPending ? 'Deleting...' : 'Delete My Account'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="grid gap-2">
+        <Label htmlFor="delete-account-password">Your password</Label>
+        <PasswordInput
+          id="delete-account-password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+    </ActionDialog>
   );
 }
