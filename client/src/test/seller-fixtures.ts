@@ -14,6 +14,9 @@ export function sellerMe(
     status?: 'trial' | 'active';
     plan?: 'starter' | 'premium' | 'master' | null;
     quota?: Partial<MeResponse['quota']>;
+    /** Any other field of the user's metadata, e.g. a trial end relative to now. */
+    metadata?: Partial<MeResponse['user']['user_metadata']>;
+    createdAt?: string;
   } = {},
 ): MeResponse {
   const status = overrides.status ?? 'trial';
@@ -22,7 +25,7 @@ export function sellerMe(
       id: SELLER_ID,
       email: 'ann@example.com',
       email_verified: true,
-      created_at: '2024-03-01T00:00:00.000Z',
+      created_at: overrides.createdAt ?? '2024-03-01T00:00:00.000Z',
       role: 'user',
       user_metadata: {
         name: overrides.name ?? 'Ann Lee',
@@ -31,6 +34,7 @@ export function sellerMe(
         trial_end_date: '2024-03-15T00:00:00.000Z',
         engagement_score: 0,
         max_ads: overrides.quota?.max_ads ?? 1,
+        ...overrides.metadata,
       },
     },
     quota: { active_ads: 0, max_ads: 1, trial_days_left: 12, post_gate: 'allowed', ...overrides.quota },

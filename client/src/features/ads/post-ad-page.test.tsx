@@ -3,28 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
 import { PostAdPage } from './post-ad-page';
 
-function me(quota: Partial<MeResponse['quota']>): MeResponse {
-  return {
-    user: {
-      id: '7b0e7e4e-2a4c-4d8e-9b55-1f2e3d4c5b6a',
-      email: 'ann@example.com',
-      email_verified: true,
-      created_at: '2026-01-01T00:00:00.000Z',
-      role: 'user',
-      user_metadata: {
-        name: 'Ann',
-        subscription_status: 'trial',
-        subscription_plan: null,
-        trial_end_date: '2026-01-15T00:00:00.000Z',
-        engagement_score: 0,
-        max_ads: 1,
-      },
-    },
-    quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed', ...quota },
-  };
-}
+const me = (quota: Partial<MeResponse['quota']>) => sellerMe({ quota });
 
 const categories = { categories: [{ id: 'electronics', name: 'Electronics', icon: 'smartphone', count: 3 }] };
 

@@ -5,30 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header';
 import { apiRequest } from '../../lib/api-client';
 import { jsonResponse, mockApi, renderPage, signedOut, unauthenticated } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
 import { ACCOUNT_SCOPE } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const signedInUser = {
-  user: {
-    id: 'u1',
-    email: 'nora@example.com',
-    email_verified: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    role: 'user',
-    user_metadata: {
-      name: 'Nora Quinn',
-      subscription_status: 'trial',
-      subscription_plan: null,
-      trial_end_date: '2026-01-15T00:00:00.000Z',
-      engagement_score: 0,
-      max_ads: 1,
-    },
-  },
-  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
-};
+const signedInUser = sellerMe();
 
 /** A page that reads something of the signed-in user's, as the dashboard will. */
 function AccountData() {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
 import { LoginPage } from './login-page';
 
 afterEach(() => {
@@ -9,24 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const signedInUser = {
-  user: {
-    id: 'u1',
-    email: 'nora@example.com',
-    email_verified: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    role: 'user',
-    user_metadata: {
-      name: 'Nora Quinn',
-      subscription_status: 'trial',
-      subscription_plan: null,
-      trial_end_date: '2026-01-15T00:00:00.000Z',
-      engagement_score: 0,
-      max_ads: 1,
-    },
-  },
-  quota: { active_ads: 0, max_ads: 1, trial_days_left: 14, post_gate: 'allowed' },
-};
+const signedInUser = sellerMe();
 
 async function fillAndSubmit(options: { rememberMe?: boolean } = {}) {
   const user = userEvent.setup();

@@ -4,33 +4,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut, type ApiMock } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
 import { SubscriptionPage } from './subscription-page';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The signed-in seller, five days into a trial that ends in nine unless said otherwise. */
 function meOf(
   metadata: Partial<MeResponse['user']['user_metadata']>,
   quota: Partial<MeResponse['quota']> = {},
 ) {
-  return {
-    user: {
-      id: '5d0f7a52-6f0c-4f5e-9b43-3a1d3c0e9a10',
-      email: 'ann@example.com',
-      email_verified: true,
-      created_at: new Date(Date.now() - 5 * DAY).toISOString(),
-      role: 'user',
-      user_metadata: {
-        name: 'Ann Lee',
-        subscription_status: 'trial',
-        subscription_plan: null,
-        trial_end_date: new Date(Date.now() + 9 * DAY).toISOString(),
-        engagement_score: 0,
-        max_ads: 1,
-        ...metadata,
-      },
-    },
-    quota: { active_ads: 0, max_ads: 1, trial_days_left: 9, post_gate: 'allowed', ...quota },
-  } satisfies MeResponse;
+  return sellerMe({
+    createdAt: new Date(Date.now() - 5 * DAY).toISOString(),
+    metadata: { trial_end_date: new Date(Date.now() + 9 * DAY).toISOString(), ...metadata },
+    quota: { trial_days_left: 9, ...quota },
+  });
 }
 
 const checkout: Checkout = {
