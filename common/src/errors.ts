@@ -43,6 +43,7 @@ export const errorMessages = {
   new_account_conversation_limit_reached:
     'New accounts can start up to 10 conversations an hour. Please try again later.',
   message_rate_limited: "You're sending messages too fast. Please wait a minute and try again.",
+  posting_limit_reached: "You've posted the most ads an hour allows. Please try again later.",
   ad_not_featurable: 'Only active ads can be featured.',
   no_included_features: 'Your plan has no included features left this period.',
   wrong_password: 'The password is not correct.',

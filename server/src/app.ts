@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/routes';
 import { registerAdPageRoute } from './ads/ad-page-route';
+import { adModerationSettingsOf } from './ads/ad-moderation-settings';
 import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
@@ -174,7 +175,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     jobs,
   });
   registerAccountRoutes(app, { db: database.db, guard, auth, storage, mailer, gateways });
-  await registerAdRoutes(app, { db: database.db, guard, storage, dataDir: config.DATA_DIR, authSecret });
+  await registerAdRoutes(app, {
+    db: database.db,
+    moderation: adModerationSettingsOf(config),
+    guard,
+    storage,
+    dataDir: config.DATA_DIR,
+    authSecret,
+  });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   const unsubscribeKey = deriveUnsubscribeKey(authSecret);
   await registerMessagingRoutes(app, {

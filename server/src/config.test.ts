@@ -46,4 +46,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('reads the hourly posting limit, 20 by default', () => {
+    expect(loadConfig({}).POSTING_LIMIT_PER_HOUR).toBe(20);
+    expect(loadConfig({ POSTING_LIMIT_PER_HOUR: '5' }).POSTING_LIMIT_PER_HOUR).toBe(5);
+    expect(() => loadConfig({ POSTING_LIMIT_PER_HOUR: '0' })).toThrow(/POSTING_LIMIT_PER_HOUR/);
+  });
 });

@@ -76,6 +76,8 @@ const environmentSchema = z.object({
   JOB_WORKERS: booleanFromString.default(true),
   /** Minutes a new message may stay unread before its recipient gets an e-mail about it. */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
+  /** Ads one account may post in an hour; a further one is refused with 429 (issue 13). */
+  POSTING_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),

@@ -8,8 +8,10 @@ import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { lockSellerQuota } from '../profiles/queries';
+import type { AdModerationSettings } from './ad-moderation-settings';
 import { assertCategoryExists } from './form-fields';
 import { assertMayPost } from './post-gate';
+import { assertWithinPostingLimit } from './posting-limit';
 import { storeUploadedMedia, type Logger } from './store-media';
 
 export interface NewAd {
@@ -27,7 +29,12 @@ export interface NewAd {
  * process dies first, the next start deletes them (media/pending-media).
  */
 export async function createAd(
-  { db, storage, log }: { db: Database; storage: Storage; log: Logger },
+  {
+    db,
+    storage,
+    moderation,
+    log,
+  }: { db: Database; storage: Storage; moderation: AdModerationSettings; log: Logger },
   ad: NewAd,
 ): Promise<string> {
   // Spec §5: at least one image.
@@ -40,6 +47,7 @@ export async function createAd(
     try {
       await db.transaction(async (tx) => {
         assertMayPost(await lockSellerQuota(tx, ad.userId));
+        await assertWithinPostingLimit(tx, { userId: ad.userId, limit: moderation.postingLimitPerHour });
         await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
         await tx.insert(adMedia).values(media);
       });

@@ -1,6 +1,8 @@
 import { postGate, type SellerQuota } from '@bazaar/common/subscription-rules';
 import type { Database } from '../db/database';
 import { adLimitReached, trialExpired, unauthenticated } from '../http/errors';
+import type { AdModerationSettings } from './ad-moderation-settings';
+import { assertWithinPostingLimit } from './posting-limit';
 import { countActiveAdsForUser, findProfileWithUser, subscriptionOf } from '../profiles/queries';
 
 /** The post-ad gate of spec §4 on the seller's real quota, as an error when it says no. */
@@ -12,13 +14,19 @@ export function assertMayPost(quota: SellerQuota | undefined): void {
 }
 
 /**
- * An early answer, before a large upload is read. It takes no lock: the create transaction
- * asks again with the profile locked, and its answer is the one that counts.
+ * An early answer, before a large upload is read: the plan's quota, then the hourly posting
+ * limit. It takes no lock: the create transaction asks again with the profile locked, and
+ * its answer is the one that counts.
  */
-export async function checkMayPostNow(db: Database, userId: string): Promise<void> {
+export async function checkMayPostNow(
+  db: Database,
+  userId: string,
+  { postingLimitPerHour }: Pick<AdModerationSettings, 'postingLimitPerHour'>,
+): Promise<void> {
   const [found, activeAds] = await Promise.all([
     findProfileWithUser(db, userId),
     countActiveAdsForUser(db, userId),
   ]);
   assertMayPost(found ? { ...subscriptionOf(found.profile), activeAds } : undefined);
+  await assertWithinPostingLimit(db, { userId, limit: postingLimitPerHour });
 }

@@ -24,6 +24,7 @@ import { authorize } from '../policies/authorize';
 import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
 import { sweepAbandonedMedia } from '../media/pending-media';
 import type { Storage } from '../media/storage';
+import type { AdModerationSettings } from './ad-moderation-settings';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
 import { registerFavoriteRoutes } from './favorite-routes';
@@ -37,6 +38,7 @@ import { registerViewRoutes } from './view-routes';
 
 export interface AdRouteDependencies {
   db: Database;
+  moderation: AdModerationSettings;
   guard: SessionGuard;
   storage: Storage;
   dataDir: string;
@@ -60,7 +62,10 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
   registerMyAdsRoutes(app, dependencies);
 }
 
-function registerRoutes(app: FastifyInstance, { db, guard, storage, dataDir }: AdRouteDependencies) {
+function registerRoutes(
+  app: FastifyInstance,
+  { db, moderation, guard, storage, dataDir }: AdRouteDependencies,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const uploadOptions = {
     tempDir: uploadFolderOf(dataDir),
@@ -196,11 +201,11 @@ function registerRoutes(app: FastifyInstance, { db, guard, storage, dataDir }: A
     },
     async (request, reply) => {
       const user = await guard.requireUser(request);
-      await checkMayPostNow(db, user.id);
+      await checkMayPostNow(db, user.id, moderation);
       const adId = await withUpload(request, reply, (upload) => {
         const fields = parseFormFields(createAdFieldsSchema, upload.fields);
         return createAd(
-          { db, storage, log: request.log },
+          { db, storage, moderation, log: request.log },
           { userId: user.id, fields, images: upload.images, videos: upload.videos },
         );
       });

@@ -45,6 +45,12 @@ export const fileTooLarge = (message?: string) => new AppError(413, 'file_too_la
 export const unsupportedFileType = (message?: string) => new AppError(415, 'unsupported_file_type', message);
 export const invalidImage = () => new AppError(400, 'invalid_image');
 export const imageTooLarge = () => new AppError(400, 'image_too_large');
+export const postingLimitReached = (limit: number) =>
+  new AppError(
+    429,
+    'posting_limit_reached',
+    `You can post at most ${limit} ${limit === 1 ? 'ad' : 'ads'} an hour. Please try again later.`,
+  );
 export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
 export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
 export const passwordNotSet = () => new AppError(409, 'password_not_set');
