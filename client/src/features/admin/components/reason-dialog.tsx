@@ -1,14 +1,6 @@
 import { MODERATION_REASON_MAX_LENGTH } from '@bazaar/common/moderation';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { useId, useState } from 'react';
+import { ActionDialog } from '../../../components/action-dialog';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 
@@ -24,13 +16,12 @@ export interface ReasonDialogProps {
   onConfirm: (reason: string) => void;
 }
 
-/** Asks staff why before a decision someone else will read (hiding an ad, suspending an account). */
+/**
+ * Asks staff why before a decision someone else will read (hiding an ad, suspending an account).
+ * Each opening starts with an empty reason.
+ */
 export function ReasonDialog(props: ReasonDialogProps) {
-  return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>{props.open ? <ReasonForm {...props} /> : null}</DialogContent>
-    </Dialog>
-  );
+  return props.open ? <ReasonForm {...props} /> : null;
 }
 
 function ReasonForm({
@@ -46,8 +37,7 @@ function ReasonForm({
   const [isMissing, setMissing] = useState(false);
   const id = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const trimmed = reason.trim();
     if (!trimmed) {
       setMissing(true);
@@ -57,11 +47,15 @@ function ReasonForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
+    <ActionDialog
+      open
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={title}
+      description={description}
+      cancelLabel="Cancel"
+      action={{ label: confirmLabel, isPending, variant: 'destructive' }}
+    >
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={`${id}-reason`}>{label}</Label>
@@ -87,14 +81,6 @@ function ReasonForm({
           </p>
         ) : null}
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={isPending}>
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
-    </form>
+    </ActionDialog>
   );
 }

@@ -5,16 +5,9 @@ import {
   type AdReportReason,
 } from '@bazaar/common/moderation';
 import { Flag } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { ActionDialog } from '../../../components/action-dialog';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -48,24 +41,28 @@ export function ReportAdButton({ adId, title }: { adId: string; title: string })
       <Button variant="outline" size="sm" onClick={open}>
         <Flag /> Report
       </Button>
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent>
-          {isOpen ? <ReportAdForm adId={adId} title={title} onDone={() => setOpen(false)} /> : null}
-        </DialogContent>
-      </Dialog>
+      {isOpen ? <ReportAdDialog adId={adId} title={title} onOpenChange={setOpen} /> : null}
     </>
   );
 }
 
-function ReportAdForm({ adId, title, onDone }: { adId: string; title: string; onDone: () => void }) {
+/** The open dialog; each opening starts with no reason chosen. */
+function ReportAdDialog({
+  adId,
+  title,
+  onOpenChange,
+}: {
+  adId: string;
+  title: string;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [reason, setReason] = useState<AdReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [isReasonMissing, setReasonMissing] = useState(false);
   const report = useReportAd(adId);
   const ids = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!reason) {
       setReasonMissing(true);
       return;
@@ -75,7 +72,7 @@ function ReportAdForm({ adId, title, onDone }: { adId: string; title: string; on
       { reason, ...(trimmed ? { details: trimmed } : {}) },
       {
         onSuccess: () => {
-          onDone();
+          onOpenChange(false);
           toast({
             title: 'Thank You for Your Report',
             description: 'Our moderators will review this ad.',
@@ -88,13 +85,22 @@ function ReportAdForm({ adId, title, onDone }: { adId: string; title: string; on
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Report this ad</DialogTitle>
-        <DialogDescription>
-          Tell our moderators what is wrong with “{title}”. The seller is not told who reported it.
-        </DialogDescription>
-      </DialogHeader>
+    <ActionDialog
+      open
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title="Report this ad"
+      description={
+        <>Tell our moderators what is wrong with “{title}”. The seller is not told who reported it.</>
+      }
+      cancelLabel="Cancel"
+      action={{
+        label: 'Submit Report',
+        pendingLabel: 'Submitting...',
+        isPending: report.isPending,
+        variant: 'destructive',
+      }}
+    >
       <fieldset className="grid gap-2" aria-describedby={isReasonMissing ? `${ids}-reason-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">Reason</legend>
         {adReportReasonSchema.options.map((option) => (
@@ -138,14 +144,6 @@ function ReportAdForm({ adId, title, onDone }: { adId: string; title: string; on
           onChange={(event) => setDetails(event.target.value)}
         />
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={report.isPending}>
-          {report.isPending ? 'Submitting...' : 'Submit Report'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </ActionDialog>
   );
 }
