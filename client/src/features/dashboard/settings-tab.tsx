@@ -36,7 +36,8 @@ export function SettingsTab() {
           />
           <SettingCheckbox name="weeklyReports" label="Weekly performance reports" settings={settings.data} />
           <p className="text-xs text-muted-foreground">
-            Bazaar does not send these notifications yet; your choices will apply when it does.
+            Bazaar e-mails you when a message waits unread for a while. It does not send SMS or weekly reports
+            yet; those choices will apply when it does.
           </p>
         </CardContent>
       </Card>
