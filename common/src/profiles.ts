@@ -68,5 +68,6 @@ export const accountExportSchema = z.object({
   conversations: exportedRows,
   blocked_users: exportedRows,
   conversation_reports: exportedRows,
+  notifications: exportedRows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -11,6 +11,7 @@ import {
   conversations,
   favorites,
   messages,
+  notifications,
   payments,
   profiles,
   sessions,
@@ -24,7 +25,7 @@ import type { Storage } from '../media/storage';
  * Everything held about one person (issue 13, "Download my data"): account and profile with
  * settings, sessions (without their tokens), ads with their media addresses, favourites,
  * featured weeks, checkouts and payments, conversations with every message, blocks and
- * reports they made. Rows are as stored, so nothing is left out by a presenter.
+ * reports they made, notifications. Rows are as stored, so nothing is left out by a presenter.
  */
 export async function exportAccountData(
   db: Database,
@@ -131,5 +132,16 @@ export async function exportAccountData(
       .select()
       .from(conversationReports)
       .where(eq(conversationReports.reporter_id, userId)),
+    notifications: await db
+      .select({
+        kind: notifications.kind,
+        title: notifications.title,
+        link: notifications.link,
+        created_at: notifications.created_at,
+        read_at: notifications.read_at,
+      })
+      .from(notifications)
+      .where(eq(notifications.user_id, userId))
+      .orderBy(desc(notifications.created_at)),
   };
 }
