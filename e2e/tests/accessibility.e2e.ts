@@ -75,6 +75,16 @@ export const pages: AuditedPage[] = [
   { name: 'terms of service', visitor: 'anonymous', path: '/terms', ready: heading('Terms of Service') },
   { name: 'privacy policy', visitor: 'anonymous', path: '/privacy', ready: heading('Privacy Policy') },
   {
+    name: 'notifications bell',
+    visitor: 'demo seller',
+    path: '/',
+    ready: heading(/./),
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    },
+  },
+  {
     name: 'mobile menu',
     visitor: 'anonymous',
     path: '/',

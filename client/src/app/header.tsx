@@ -1,14 +1,14 @@
 import { isStaff } from '@bazaar/common/roles';
-import { Bell, LogOut, Menu, Plus, Store, X } from 'lucide-react';
+import { LogOut, Menu, Plus, Store, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
-import { showNotImplemented } from '../components/not-implemented';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser, useSignOut } from '../features/auth/api';
 import { usePostAdAction } from '../features/auth/use-require-sign-in';
 import { MessagesButton } from '../features/messaging/messages-button';
+import { NotificationsBell } from '../features/notifications/notifications-bell';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
@@ -57,28 +57,29 @@ export function Header() {
 
         {hasSearchBox ? <SearchBox className="mx-4 hidden max-w-xl md:flex" /> : null}
 
-        <nav aria-label="Account" className="ml-auto hidden items-center gap-2 md:flex">
+        {/* The bell stays in the bar on a phone too; the rest of it is in the mobile menu there. */}
+        <nav aria-label="Account" className="ml-auto flex items-center gap-2">
           {isPending ? (
-            <Skeleton className="h-9 w-40" />
+            <Skeleton className="hidden h-9 w-40 md:block" />
           ) : currentUser ? (
             <>
-              <Button onClick={postAd}>
+              <Button onClick={postAd} className="hidden md:inline-flex">
                 <Plus /> Post Ad
               </Button>
-              <Button variant="ghost" size="icon" aria-label="Notifications" onClick={showNotImplemented}>
-                <Bell />
-              </Button>
-              <MessagesButton />
-              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-                <AccountMenu user={currentUser.user} onLogout={logout} />
-              </Suspense>
+              <NotificationsBell />
+              <div className="hidden items-center gap-2 md:flex">
+                <MessagesButton />
+                <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                  <AccountMenu user={currentUser.user} onLogout={logout} />
+                </Suspense>
+              </div>
             </>
           ) : (
             <>
-              <Button variant="ghost" asChild>
+              <Button variant="ghost" className="hidden md:inline-flex" asChild>
                 <Link to={paths.login}>Login</Link>
               </Button>
-              <Button asChild>
+              <Button className="hidden md:inline-flex" asChild>
                 <Link to={paths.register}>Sign Up</Link>
               </Button>
             </>
@@ -88,7 +89,7 @@ export function Header() {
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto md:hidden"
+          className="md:hidden"
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
