@@ -1,5 +1,8 @@
 /** Business constants of spec §9, written once. */
 
+/** One day in milliseconds, for date arithmetic in UTC. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const TRIAL_DAYS = 14;
 export const DEFAULT_MAX_ADS = 1;
 

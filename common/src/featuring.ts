@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DAY_MS } from './constants';
 import type { Plan } from './plans';
 
 /** Issue 13: featuring an ad costs $3 for 7 days; Premium and Master packs include some each period. */
 export const FEATURE_DAYS = 7;
 export const FEATURE_PRICE_CENTS = 300;
-export const FEATURE_DURATION_MS = FEATURE_DAYS * 24 * 60 * 60 * 1000;
+export const FEATURE_DURATION_MS = FEATURE_DAYS * DAY_MS;
 
 /** How many weeks of featuring a plan includes in each paid period. */
 export function includedFeaturesOf(plan: Plan | undefined): number {

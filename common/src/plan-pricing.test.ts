@@ -1,8 +1,8 @@
+import { DAY_MS } from './constants';
 import { describe, expect, it } from 'vitest';
 import { addMonths, periodBoughtAt, priceForPlan } from './plan-pricing';
 import { findPlan } from './plans';
 
-const DAY = 24 * 60 * 60 * 1000;
 const starter = findPlan('starter')!;
 const premium = findPlan('premium')!;
 const master = findPlan('master')!;
@@ -38,7 +38,7 @@ describe('priceForPlan', () => {
   it('treats a period that has already ended as no plan at all', () => {
     const lapsed = {
       planId: 'master' as const,
-      periodStart: new Date(now.getTime() - 40 * DAY),
+      periodStart: new Date(now.getTime() - 40 * DAY_MS),
       periodEnd: now,
     };
     expect(priceForPlan(starter, lapsed, now).kind).toBe('subscribe');
@@ -49,8 +49,8 @@ describe('priceForPlan', () => {
     // Starter ($5) for a 30-day period with 12 days left: $2.00 credit, so Premium costs $13.
     const current = {
       planId: 'starter' as const,
-      periodStart: new Date(now.getTime() - 18 * DAY),
-      periodEnd: new Date(now.getTime() + 12 * DAY),
+      periodStart: new Date(now.getTime() - 18 * DAY_MS),
+      periodEnd: new Date(now.getTime() + 12 * DAY_MS),
     };
     expect(priceForPlan(premium, current, now)).toEqual({
       kind: 'change',
@@ -66,8 +66,8 @@ describe('priceForPlan', () => {
     // which is one more Starter month (April 11 → May 11 is 30 days).
     const current = {
       planId: 'master' as const,
-      periodStart: new Date(now.getTime() - 15 * DAY),
-      periodEnd: new Date(now.getTime() + 15 * DAY),
+      periodStart: new Date(now.getTime() - 15 * DAY_MS),
+      periodEnd: new Date(now.getTime() + 15 * DAY_MS),
     };
     const price = priceForPlan(starter, current, now);
     expect(price).toMatchObject({ kind: 'change', creditCents: 1000, amountDueCents: 0 });
@@ -79,7 +79,7 @@ describe('priceForPlan', () => {
     const current = {
       planId: 'master' as const,
       periodStart: now,
-      periodEnd: new Date(now.getTime() + 30 * DAY),
+      periodEnd: new Date(now.getTime() + 30 * DAY_MS),
     };
     expect(priceForPlan(master, { ...current, planId: 'premium' }, now).creditCents).toBe(1500);
   });

@@ -1,22 +1,22 @@
+import { DAY_MS } from './constants';
 import { describe, expect, it } from 'vitest';
 import { effectiveSubscription, postGate, trialDaysLeft } from './subscription-rules';
 
-const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-01T12:00:00Z');
 
 describe('trialDaysLeft', () => {
   it('rounds a partial day up', () => {
-    expect(trialDaysLeft(new Date(now.getTime() + 1.2 * DAY), now)).toBe(2);
+    expect(trialDaysLeft(new Date(now.getTime() + 1.2 * DAY_MS), now)).toBe(2);
     expect(trialDaysLeft(new Date(now.getTime() + 60_000), now)).toBe(1);
   });
 
   it('counts a fresh 14-day trial as 14 days', () => {
-    expect(trialDaysLeft(new Date(now.getTime() + 14 * DAY), now)).toBe(14);
+    expect(trialDaysLeft(new Date(now.getTime() + 14 * DAY_MS), now)).toBe(14);
   });
 
   it('never goes below zero once the trial has ended', () => {
     expect(trialDaysLeft(now, now)).toBe(0);
-    expect(trialDaysLeft(new Date(now.getTime() - 3 * DAY), now)).toBe(0);
+    expect(trialDaysLeft(new Date(now.getTime() - 3 * DAY_MS), now)).toBe(0);
   });
 });
 
@@ -24,15 +24,15 @@ describe('postGate', () => {
   const trial = { subscriptionStatus: 'trial' as const, maxAds: 1, activeAds: 0 };
 
   it('lets a trial seller with days left and a free slot post', () => {
-    expect(postGate({ ...trial, trialEndDate: new Date(now.getTime() + DAY) }, now)).toBe('allowed');
+    expect(postGate({ ...trial, trialEndDate: new Date(now.getTime() + DAY_MS) }, now)).toBe('allowed');
   });
 
   it('asks a trial seller with no days left to upgrade', () => {
-    expect(postGate({ ...trial, trialEndDate: new Date(now.getTime() - DAY) }, now)).toBe('trial_expired');
+    expect(postGate({ ...trial, trialEndDate: new Date(now.getTime() - DAY_MS) }, now)).toBe('trial_expired');
   });
 
   it('reports the ad limit when active ads reach the quota', () => {
-    expect(postGate({ ...trial, activeAds: 1, trialEndDate: new Date(now.getTime() + DAY) }, now)).toBe(
+    expect(postGate({ ...trial, activeAds: 1, trialEndDate: new Date(now.getTime() + DAY_MS) }, now)).toBe(
       'ad_limit_reached',
     );
   });
@@ -48,9 +48,9 @@ describe('effectiveSubscription', () => {
   const paid = {
     subscriptionStatus: 'active' as const,
     subscriptionPlan: 'starter' as const,
-    trialEndDate: new Date(now.getTime() - 30 * DAY),
+    trialEndDate: new Date(now.getTime() - 30 * DAY_MS),
     maxAds: 5,
-    currentPeriodEnd: new Date(now.getTime() + DAY),
+    currentPeriodEnd: new Date(now.getTime() + DAY_MS),
   };
 
   it('keeps a plan whose period is running', () => {

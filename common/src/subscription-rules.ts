@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_ADS } from './constants';
+import { DAY_MS, DEFAULT_MAX_ADS } from './constants';
 import type { PlanId } from './plans';
 
 export const subscriptionStatusSchema = z.enum(['trial', 'active']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days from now to the trial's end, rounded up, never below 0 (spec §4). */
 export function trialDaysLeft(trialEndDate: Date, now: Date = new Date()): number {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import type { PlanId } from '@bazaar/common/plans';
 import type { Checkout, CreateCheckoutResponse } from '@bazaar/common/subscriptions';
 import { eq } from 'drizzle-orm';
@@ -5,8 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { advertisements, profiles } from '../src/db/schema';
 import type { TestSeller } from './factories';
 import { TEST_PUBLIC_URL, type TestApp } from './test-app';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Headers of a write the seller's browser makes on our own site. */
 export function writeHeaders(seller: TestSeller) {

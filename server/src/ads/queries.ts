@@ -1,7 +1,7 @@
 import type { AdSearchCriteria, AdSort } from '@bazaar/common/ads';
 import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
 import { readProfileSettings } from '@bazaar/common/settings';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
 import { cursorKeyFormats, cursorSortOf, decodeCursor, encodeCursor, type Cursor } from './cursor';
@@ -341,17 +341,6 @@ export async function findAdDetail(db: Database, adId: string) {
 }
 
 export type AdDetailRow = NonNullable<Awaited<ReturnType<typeof findAdDetail>>>;
-
-/** The first image's full-size key, for the page head's preview image. */
-export async function findFirstImageKey(db: Database, adId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ key: adMedia.storage_key })
-    .from(adMedia)
-    .where(and(eq(adMedia.ad_id, adId), eq(adMedia.kind, 'image')))
-    .orderBy(asc(adMedia.position))
-    .limit(1);
-  return row?.key;
-}
 
 /** Locks an ad's row for a change by its owner (its facts for the policy); undefined when there is none. */
 export async function lockAd(tx: Pick<Database, 'select'>, adId: string) {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
@@ -7,8 +8,7 @@ let testApp: TestApp;
 let seller: TestSeller;
 const ids: Record<string, string> = {};
 
-const DAY = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 interface ListedAd {
   id: string;
@@ -286,7 +286,7 @@ describe('GET /api/ads: refusals', () => {
 describe('GET /api/ads/featured', () => {
   it('lists at most six of the active ads featured now, none hidden and none whose week has ended', async () => {
     const other = await createSeller(testApp.app);
-    const inAWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    const inAWeek = new Date(Date.now() + 7 * DAY_MS);
     const featured = await insertAds(
       testApp,
       other.id,

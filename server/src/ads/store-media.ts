@@ -14,23 +14,22 @@ export interface Logger {
 
 /**
  * Turns checked uploads into stored media of an ad: images re-encoded into their variants,
- * videos copied. Positions continue after `firstPosition`. If any file fails, the ones
- * already stored are deleted before the error goes on.
+ * videos copied, numbered from 0 (an edit then places them after the ones it keeps). If any file
+ * fails, the ones already stored are deleted before the error goes on.
  */
 export async function storeUploadedMedia(
   { storage, log }: { storage: Storage; log: Logger },
   adId: string,
   files: { images: ReceivedFile[]; videos: ReceivedFile[] },
-  firstPosition: { image: number; video: number } = { image: 0, video: 0 },
 ): Promise<NewAdMedia[]> {
   const stored: NewAdMedia[] = [];
   try {
     // One at a time: decoding several large photos at once would multiply memory use.
     for (const [index, image] of files.images.entries()) {
-      stored.push(await storeAdImage(storage, adId, image.path, firstPosition.image + index));
+      stored.push(await storeAdImage(storage, adId, image.path, index));
     }
     for (const [index, video] of files.videos.entries()) {
-      stored.push(await storeAdVideo(storage, adId, video, firstPosition.video + index));
+      stored.push(await storeAdVideo(storage, adId, video, index));
     }
   } catch (error) {
     await deleteStoredObjects(storage, storageKeysOf(stored), log);

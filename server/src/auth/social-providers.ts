@@ -19,7 +19,3 @@ export function configuredSocialProviders(
   }
   return providers;
 }
-
-export function configuredSocialProviderIds(config: Config): SocialProvider[] {
-  return Object.keys(configuredSocialProviders(config)) as SocialProvider[];
-}

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { randomUUID } from 'node:crypto';
 import type { AdListResponse, AdSummary, MyAdListResponse } from '@bazaar/common/ads';
 import type { FeatureOffer } from '@bazaar/common/featuring';
@@ -14,7 +15,6 @@ import { DEMO_WEBHOOK_PATH } from '../payments/demo-events';
 import { FEATURES_ENDED_JOB } from './end-features';
 import { DEMO_SIGNATURE_HEADER, deriveDemoSigningKey, signDemoEvent } from '../payments/demo-signature';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const signingKey = deriveDemoSigningKey(TEST_AUTH_SECRET);
 
 let testApp: TestApp;

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { addMonths, PAYMENT_CURRENCY, planPriceCents } from '@bazaar/common/plan-pricing';
 import { findPlan } from '@bazaar/common/plans';
 import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { profiles } from '../db/schema';
 import type { DemoEvent } from './demo-events';
 
 /** A period that ended longer ago than this (the app was down) lapses instead of renewing. */
-const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+const RENEWAL_GRACE_MS = 3 * DAY_MS;
 const RENEWALS_PER_RUN = 100;
 /** The job, scheduled every minute, that runs renewDueDemoSubscriptions. */
 export const DEMO_RENEWALS_JOB = 'demo-renewals';

@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_ADS, TRIAL_DAYS } from '@bazaar/common/constants';
-import { engagementScore, type SellerActivity } from '@bazaar/common/engagement';
+import { DAY_MS, DEFAULT_MAX_ADS, TRIAL_DAYS } from '@bazaar/common/constants';
+import type { SellerActivity } from '@bazaar/common/engagement';
 import {
   effectiveSubscription,
   type EffectiveSubscription,
@@ -12,8 +12,6 @@ import { advertisements, profiles, users } from '../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 type Profile = typeof profiles.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every new user starts a free trial with the default quota (spec §9). */
 export async function createProfileForNewUser(
@@ -118,10 +116,6 @@ export async function findSellerActivity(db: Database, userId: string): Promise<
     viewsReceived: row?.viewsReceived ?? 0,
     likesReceived: row?.likesReceived ?? 0,
   };
-}
-
-export async function engagementScoreForUser(db: Database, userId: string): Promise<number> {
-  return engagementScore(await findSellerActivity(db, userId));
 }
 
 /** The profile's subscription as it stands now (a lapsed plan no longer counts). */

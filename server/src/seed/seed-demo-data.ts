@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { randomUUID } from 'node:crypto';
 import { findPlan } from '@bazaar/common/plans';
 import { hashPassword } from 'better-auth/crypto';
@@ -49,8 +50,6 @@ const demoSellers = [
     location: 'Phoenix, AZ',
   },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Generated ads per category, on top of the four written by hand: 25 in each of the 12. */
 const GENERATED_PER_CATEGORY = 21;

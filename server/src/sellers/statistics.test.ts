@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import type { SellerAnalyticsResponse, SellerStatsResponse } from '@bazaar/common/sellers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, insertAds, postAd } from '../../test/ad-factories';
@@ -11,8 +12,6 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(() => testApp.close());
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A UTC day `daysAgo` days before today, as YYYY-MM-DD. */
 function utcDay(daysAgo: number): string {

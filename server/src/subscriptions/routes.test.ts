@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { addMonths } from '@bazaar/common/plan-pricing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,11 +273,12 @@ describe('plan changes', () => {
       .where(eq(advertisements.user_id, seller.id));
     expect(ads.map((ad) => ad.status)).toEqual(Array(7).fill('active'));
     const profile = await readProfile(testApp, seller.id);
-    const DAY = 24 * 60 * 60 * 1000;
     expect(profile.current_period_end!.getTime()).toBeGreaterThan(
-      addMonths(new Date(), 4).getTime() - 2 * DAY,
+      addMonths(new Date(), 4).getTime() - 2 * DAY_MS,
     );
-    expect(profile.current_period_end!.getTime()).toBeLessThan(addMonths(new Date(), 4).getTime() + 2 * DAY);
+    expect(profile.current_period_end!.getTime()).toBeLessThan(
+      addMonths(new Date(), 4).getTime() + 2 * DAY_MS,
+    );
   });
 
   it('closes other open checkouts once a payment changes the plan, so they cannot be paid at the old price', async () => {

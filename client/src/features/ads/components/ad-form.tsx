@@ -34,7 +34,6 @@ const emptyFields: CreateAdFieldsInput = {
 };
 
 export interface AdFormSubmission {
-  fields: CreateAdFields;
   /** The form to send: the text fields, new files, and stored media to remove. */
   form: FormData;
 }
@@ -105,7 +104,7 @@ export function AdForm({
       for (const id of removedIds) form.append('remove_media', id);
       for (const item of images.items) form.append(AD_IMAGE_FIELD, item.file, item.name);
       for (const item of videos.items) form.append(AD_VIDEO_FIELD, item.file, item.name);
-      onSubmit({ fields, form });
+      onSubmit({ form });
     },
     () => {
       const values = getValues();
