@@ -7,13 +7,13 @@ import {
   AD_TITLE_MAX_LENGTH,
   MAX_IMAGES_PER_AD,
   MAX_VIDEOS_PER_AD,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
   SEARCH_QUERY_MAX_LENGTH,
 } from './constants';
+import { uuidSchema } from './ids';
+import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { visibleTextSchema } from './visible-text';
 
-export const adIdSchema = z.uuid();
+export const adIdSchema = uuidSchema;
 export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
 
 /**
@@ -178,7 +178,7 @@ export type AdContactResponse = z.infer<typeof adContactResponseSchema>;
 export const adListResponseSchema = z.object({
   ads: z.array(adSummarySchema),
   /** Pass as `cursor` to get the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
   /**
    * How many ads match, counted up to a cap (SEARCH_COUNT_CAP) so that a broad search stays
    * fast; `is_capped` means "at least this many". Only on the first page (no cursor).
@@ -189,7 +189,7 @@ export type AdListResponse = z.infer<typeof adListResponseSchema>;
 
 export const myAdListResponseSchema = z.object({
   ads: z.array(myAdSummarySchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
   /** The seller's number of ads (any status); only on the first page. */
   total: z.number().int().nonnegative().nullable(),
 });
@@ -248,11 +248,7 @@ const searchCriteriaShape = {
 };
 
 /** GET /api/ads: the search criteria, plus the page to read. */
-export const adSearchQuerySchema = z.strictObject({
-  ...searchCriteriaShape,
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
+export const adSearchQuerySchema = z.strictObject({ ...searchCriteriaShape, ...pageQueryShape });
 export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
 
 export interface AdSearchCriteria {
@@ -283,8 +279,5 @@ export function readSearchCriteria(parameters: { get(name: string): string | nul
   };
 }
 
-export const myAdsQuerySchema = z.strictObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
+export const myAdsQuerySchema = pageQuerySchema;
 export type MyAdsQuery = z.infer<typeof myAdsQuerySchema>;

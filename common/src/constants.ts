@@ -22,6 +22,8 @@ export const HOME_FEATURED_LIMIT = 6;
 export const RELATED_ADS_LIMIT = 4;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
+/** A thread opens on its last 30 messages. */
+export const MESSAGE_PAGE_SIZE_DEFAULT = 30;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 /** Search results are counted up to this many; beyond it the page says "1,000+ ads found". */
 export const SEARCH_COUNT_CAP = 1000;

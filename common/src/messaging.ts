@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE_DEFAULT } from './constants';
 import { messageWarningSchema } from './message-safety';
+import { nextCursorSchema, pageLimitSchema, pageQuerySchema } from './pagination';
 
 // ---------------------------------------------------------------------------
 // Writing (issue 12). The body is plain text; markup in it is shown as text.
@@ -53,10 +54,7 @@ export type ReportConversationBody = z.infer<typeof reportConversationBodySchema
 // Reading.
 
 /** GET /api/conversations: the inbox, latest activity first. */
-export const inboxQuerySchema = z.strictObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
+export const inboxQuerySchema = pageQuerySchema;
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 /**
@@ -68,7 +66,7 @@ export const messagesQuerySchema = z
   .strictObject({
     before: z.uuid().optional(),
     after: z.uuid().optional(),
-    limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(30),
+    limit: pageLimitSchema(MESSAGE_PAGE_SIZE_DEFAULT),
   })
   .refine((query) => !(query.before && query.after), {
     message: 'Give either before or after, not both.',
@@ -134,7 +132,7 @@ export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 export const inboxResponseSchema = z.object({
   conversations: z.array(conversationSummarySchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from './constants';
+import { nextCursorSchema, pageQuerySchema } from './pagination';
 import { planIdSchema } from './plans';
 import { subscriptionStatusSchema } from './subscription-rules';
 
@@ -103,14 +103,11 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(12),
-  cursor: z.string().max(200).optional(),
-});
+export const paymentListQuerySchema = pageQuerySchema;
 
 export const paymentListResponseSchema = z.object({
   payments: z.array(paymentSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
 });
 export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@bazaar/common/ids';
 import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
@@ -6,8 +7,6 @@ import { can } from '../policies/authorize';
 import type { ClientApp } from '../web/client-app';
 import { truncateForMeta } from '../web/index-html';
 import { findAdDetail } from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /ad/:id serves the web client with the ad's title, description (≤160 characters) and
@@ -27,7 +26,7 @@ export async function registerAdPageRoute(
 ) {
   app.get<{ Params: { id: string } }>('/ad/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params;
-    const row = UUID.test(id) ? await findAdDetail(db, id) : undefined;
+    const row = isUuid(id) ? await findAdDetail(db, id) : undefined;
     const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
     if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
     const image = row.media.find((media) => media.kind === 'image');

@@ -4,7 +4,14 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
-import { cursorKeyFormats, cursorSortOf, decodeCursor, encodeCursor, type Cursor } from './cursor';
+import {
+  cursorKeyFormats,
+  cursorSortOf,
+  decodeCursor,
+  encodeCursor,
+  timestampCursorKey,
+  type Cursor,
+} from '../http/cursor';
 import { searchTextQuery } from './search-text';
 
 /** An ad as lists show it, with the storage key of its first image's card variant. */
@@ -44,7 +51,7 @@ const summaryColumns = sql`
   (select m.card_key from ad_media m
     where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key`;
 
-const createdKey = sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdKey = timestampCursorKey(sql.raw('a.created_at'));
 
 interface SortOrder {
   orderBy: SQL;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '@bazaar/common/ids';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia } from '../db/schema';
@@ -17,7 +18,6 @@ import type { Storage } from './storage';
  * Only the local store needs this; it is the one whose folder this process can list.
  */
 const PENDING_FOLDER = '.pending';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Runs `work`, which stores or deletes files of the ad, under a marker of this process. */
 export async function withPendingMedia<T>(
@@ -88,7 +88,7 @@ export async function sweepAbandonedMedia({
     const owner = await readOwner(marker);
     if (owner && (await isOwnerAtWork(owner))) continue;
     const adId = name.split('.')[0] ?? '';
-    if (UUID.test(adId)) removed += await removeUnreferencedFiles(storage.root, db, adId);
+    if (isUuid(adId)) removed += await removeUnreferencedFiles(storage.root, db, adId);
     await rm(marker, { force: true });
   }
   return removed;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
+import { isUuid } from '@bazaar/common/ids';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -78,8 +79,7 @@ async function registerRemoteMediaRoutes(app: FastifyInstance, storage: Required
 }
 
 /** The ad a media path belongs to (`/media/ads/<ad id>/<file>`, as stored); undefined for any other path. */
-const AD_MEDIA_PATH =
-  /^\/media\/ads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[\w.-]+$/;
+const AD_MEDIA_PATH = /^\/media\/ads\/([^/]+)\/[\w.-]+$/;
 
 /**
  * Serves a file only to those who may see its ad (the ad policy: everyone while the ad is
@@ -89,12 +89,13 @@ const AD_MEDIA_PATH =
 function guardAdMedia(media: FastifyInstance, { db, guard }: { db: Database; guard: SessionGuard }) {
   media.addHook('onRequest', async (request, reply) => {
     const adId = AD_MEDIA_PATH.exec(request.url.split('?')[0] ?? '')?.[1];
-    const [ad] = adId
-      ? await db
-          .select({ user_id: advertisements.user_id, status: advertisements.status })
-          .from(advertisements)
-          .where(eq(advertisements.id, adId))
-      : [];
+    const [ad] =
+      adId && isUuid(adId)
+        ? await db
+            .select({ user_id: advertisements.user_id, status: advertisements.status })
+            .from(advertisements)
+            .where(eq(advertisements.id, adId))
+        : [];
     if (!ad) return notFound(reply);
     if (isPublicAd(ad)) return;
     if (!can(await guard.currentUser(request), 'read', { ad })) return notFound(reply);

@@ -1,7 +1,7 @@
 import type { MessageWarning } from '@bazaar/common/message-safety';
 import { MESSAGE_PREVIEW_LENGTH, type ConversationRole } from '@bazaar/common/messaging';
 import { sql, type SQL } from 'drizzle-orm';
-import { cursorKeyFormats, decodeCursor, encodeCursor } from '../ads/cursor';
+import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 
@@ -41,7 +41,7 @@ const conversationColumns = sql`
     where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key,
   me.role as my_role, other.user_id as other_id, ${displayName('u', 'p')} as other_name,
   me.unread_count, ${isoTime('me.last_message_at')} as last_message_at,
-  to_char(me.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key,
+  ${timestampCursorKey(sql.raw('me.last_message_at'))} as sort_key,
   last.preview as last_preview, ${isoTime('last.created_at')} as last_created_at, last.sender_role as last_sender_role`;
 
 const conversationJoins = sql`

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUuid } from '@bazaar/common/ids';
 import { PAYMENT_CURRENCY, planPriceCents } from '@bazaar/common/plan-pricing';
 import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
@@ -21,8 +22,6 @@ type CheckoutRow = NonNullable<Awaited<ReturnType<typeof findCheckoutOfUser>>>;
 
 /** Why a checkout the buyer cancelled on the demo payment page is closed. */
 const CANCELLED_BY_BUYER = 'cancelled by the buyer';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -60,7 +59,7 @@ export async function registerCheckoutPageRoutes(
   async function ownCheckout(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     const user = await guard.currentUser(request);
     if (!user) return { reply: outcomePage(reply, { kind: 'sign-in' }) };
-    const checkout = UUID.test(request.params.id)
+    const checkout = isUuid(request.params.id)
       ? await findCheckoutOfUser(db, request.params.id, user.id)
       : undefined;
     if (!checkout) return { reply: outcomePage(reply, { kind: 'not-found' }) };

@@ -17,7 +17,8 @@ import type {
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { checkouts, payments, profiles } from '../db/schema';
-import { alreadyOnPlan, badRequest } from '../http/errors';
+import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
+import { alreadyOnPlan } from '../http/errors';
 import { subscriptionOf } from '../profiles/queries';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -200,26 +201,8 @@ export async function setCancelAtPeriodEnd(
   return profile;
 }
 
-interface PaymentCursor {
-  createdAt: string;
-  id: string;
-}
-
-function encodeCursor(cursor: PaymentCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): PaymentCursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) {
-      if (/^[0-9a-f-]{36}$/i.test(id)) return { createdAt, id };
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw badRequest('The cursor is not valid.', { cursor: 'Invalid cursor.' });
-}
+/** The cursor sort of the payments list. */
+const PAYMENTS_SORT = 'payments';
 
 /** The seller's payments, newest first, a page at a time. */
 export async function listPaymentsOfUser(
@@ -227,19 +210,18 @@ export async function listPaymentsOfUser(
   userId: string,
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<{ payments: Payment[]; nextCursor: string | null }> {
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = cursor ? decodeCursor(cursor, PAYMENTS_SORT, cursorKeyFormats.timestamp) : undefined;
   const rows = await db
     .select({
       payment: payments,
-      // Full microsecond precision, so the cursor neither skips nor repeats a row.
-      createdAtText: sql<string>`${payments.created_at}::text`,
+      cursorKey: timestampCursorKey(payments.created_at),
     })
     .from(payments)
     .where(
       and(
         eq(payments.user_id, userId),
         after
-          ? sql`(${payments.created_at}, ${payments.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          ? sql`(${payments.created_at}, ${payments.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
@@ -261,7 +243,7 @@ export async function listPaymentsOfUser(
     })),
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor({ createdAt: last.createdAtText, id: last.payment.id })
+        ? encodeCursor({ sort: PAYMENTS_SORT, key: last.cursorKey, id: last.payment.id })
         : null,
   };
 }

@@ -1,17 +1,18 @@
-import { badRequest } from '../http/errors';
+import { isUuid } from '@bazaar/common/ids';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { badRequest } from './errors';
 
 /**
  * A keyset cursor: the sort it belongs to, the last row's sort key (as PostgreSQL printed
  * it, so nothing is lost to floating point or millisecond rounding) and its id, which
- * breaks ties. Opaque to clients: base64url of a small JSON object.
+ * breaks ties. Opaque to clients: base64url of a small JSON object. Every list read by
+ * cursor (ads, my ads, the inbox, payments, ...) uses this one codec and pageQuerySchema.
  */
 export interface Cursor {
   sort: string;
   key: string;
   id: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
@@ -30,7 +31,7 @@ export function decodeCursor(text: string, sort: string, isValidKey: (key: strin
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
   const [cursorSort, key, id] = parsed as unknown[];
   if (cursorSort !== sort || typeof key !== 'string' || typeof id !== 'string') throw invalidCursor();
-  if (!UUID.test(id) || !isValidKey(key)) throw invalidCursor();
+  if (!isUuid(id) || !isValidKey(key)) throw invalidCursor();
   return { sort, key, id };
 }
 
@@ -46,10 +47,17 @@ export function cursorSortOf(text: string): string | undefined {
 
 /** Sort keys as PostgreSQL prints them in our queries. */
 export const cursorKeyFormats = {
-  /** `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` */
+  /** `timestampCursorKey(column)` */
   timestamp: (key: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key),
   /** `price::text`, numeric(12,2) */
   price: (key: string) => /^\d{1,10}\.\d{2}$/.test(key),
   /** `views::text` */
   integer: (key: string) => /^\d{1,10}$/.test(key),
 };
+
+/**
+ * A timestamptz column as a cursor key: UTC to the microsecond, so that rows a microsecond
+ * apart stay apart across pages.
+ */
+export const timestampCursorKey = (column: AnyColumn | SQL) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
