@@ -11,6 +11,7 @@ import {
 } from './constants';
 import { uuidSchema } from './ids';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
+import { DEFAULT_SORT, SEARCH_CRITERIA, type SearchCriterion } from './search-criteria';
 import { visibleTextSchema } from './visible-text';
 
 export const adIdSchema = uuidSchema;
@@ -244,39 +245,34 @@ const searchCriteriaShape = {
   maxPrice: optionalPrice,
   /** Case-insensitive part of the location. */
   location: optionalText(AD_LOCATION_MAX_LENGTH),
-  sort: adSortSchema.default('newest'),
-};
+  sort: adSortSchema.default(DEFAULT_SORT),
+} satisfies Record<SearchCriterion, z.ZodType>;
 
 /** GET /api/ads: the search criteria, plus the page to read. */
 export const adSearchQuerySchema = z.strictObject({ ...searchCriteriaShape, ...pageQueryShape });
 export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
 
-export interface AdSearchCriteria {
-  q?: string;
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  location?: string;
-  sort: AdSort;
-}
+/** The criteria of a search, the type derived from the one shape above. */
+export const adSearchCriteriaSchema = z.object(searchCriteriaShape);
+export type AdSearchCriteria = z.infer<typeof adSearchCriteriaSchema>;
 
 /**
  * Reads search criteria from a page's URL parameters. Lenient, unlike the API: a value that
  * does not parse is dropped rather than failing the page, and unknown parameters are ignored.
  */
 export function readSearchCriteria(parameters: { get(name: string): string | null }): AdSearchCriteria {
-  const read = <Schema extends z.ZodType>(schema: Schema, name: string): z.infer<Schema> | undefined => {
-    const parsed = schema.safeParse(parameters.get(name) ?? undefined);
-    return parsed.success ? parsed.data : undefined;
-  };
-  return {
-    q: read(searchCriteriaShape.q, 'q'),
-    category: read(searchCriteriaShape.category, 'category'),
-    minPrice: read(searchCriteriaShape.minPrice, 'minPrice'),
-    maxPrice: read(searchCriteriaShape.maxPrice, 'maxPrice'),
-    location: read(searchCriteriaShape.location, 'location'),
-    sort: read(searchCriteriaShape.sort, 'sort') ?? 'newest',
-  };
+  const valid: Partial<Record<SearchCriterion, unknown>> = {};
+  for (const name of SEARCH_CRITERIA) {
+    const parsed = searchCriteriaShape[name].safeParse(parameters.get(name) ?? undefined);
+    if (parsed.success) valid[name] = parsed.data;
+  }
+  return adSearchCriteriaSchema.parse(valid);
+}
+
+/** A price typed into a filter, read by the API's rule (spec §5): a number from 0 to the maximum, or nothing. */
+export function readSearchPrice(text: string): number | undefined {
+  const parsed = searchCriteriaShape.minPrice.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export const myAdsQuerySchema = pageQuerySchema;

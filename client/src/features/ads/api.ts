@@ -8,6 +8,7 @@ import type {
   MyAdListResponse,
   RecordViewResponse,
 } from '@bazaar/common/ads';
+import { searchQueryString } from '@bazaar/common/search-criteria';
 import {
   useInfiniteQuery,
   useMutation,
@@ -32,18 +33,6 @@ export const adKeys = {
   favorite: (id: string) => [ACCOUNT_SCOPE, 'ads', 'favorite', id] as const,
   contact: (id: string) => [ACCOUNT_SCOPE, 'ads', 'contact', id] as const,
 };
-
-/** The query string of a search: only the criteria that are set, in a stable order. */
-export function searchQueryString(criteria: Partial<AdSearchCriteria>, extra: Record<string, string> = {}) {
-  const parameters = new URLSearchParams();
-  for (const name of ['q', 'category', 'minPrice', 'maxPrice', 'location'] as const) {
-    const value = criteria[name];
-    if (value !== undefined && value !== '') parameters.set(name, String(value));
-  }
-  if (criteria.sort && criteria.sort !== 'newest') parameters.set('sort', criteria.sort);
-  for (const [name, value] of Object.entries(extra)) parameters.set(name, value);
-  return parameters.toString();
-}
 
 /** Search results, 12 at a time; `fetchNextPage` loads the next page after the cursor. */
 export function useAdSearch(criteria: AdSearchCriteria) {

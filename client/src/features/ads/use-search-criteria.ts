@@ -1,7 +1,7 @@
 import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
+import { searchQueryString } from '@bazaar/common/search-criteria';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { searchQueryString } from './api';
 
 /**
  * The search criteria held in the page's URL, so results can be shared and survive a reload

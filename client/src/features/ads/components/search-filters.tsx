@@ -1,4 +1,10 @@
-import { adSortLabels, adSortSchema, type AdSearchCriteria, type AdSort } from '@bazaar/common/ads';
+import {
+  adSortLabels,
+  adSortSchema,
+  readSearchPrice,
+  type AdSearchCriteria,
+  type AdSort,
+} from '@bazaar/common/ads';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { Label } from '../../../components/ui/label';
@@ -24,17 +30,11 @@ export function draftOf(criteria: AdSearchCriteria): FilterDraft {
   };
 }
 
-/** Spec §5: prices are read as decimals; anything that is not a number ≥ 0 is left out. */
-function priceOf(text: string): number | undefined {
-  const value = Number.parseFloat(text);
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
 export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sort' | 'q'> {
   return {
     category: draft.category || undefined,
-    minPrice: priceOf(draft.minPrice),
-    maxPrice: priceOf(draft.maxPrice),
+    minPrice: readSearchPrice(draft.minPrice),
+    maxPrice: readSearchPrice(draft.maxPrice),
     location: draft.location.trim() || undefined,
   };
 }
