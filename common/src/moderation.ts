@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adIdSchema, adStatusSchema, ownerModerationSchema } from './ads';
 import { categoryIdSchema } from './categories';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { roleSchema } from './roles';
 
 // Issue 13: reports, the moderation console's API (/api/admin/*) and what an owner learns about
@@ -110,12 +110,7 @@ export type AdActionResponse = z.infer<typeof adActionResponseSchema>;
 // The queue (GET /api/admin/queue): reported, flagged, pending and review-requested ads, most
 // reported first.
 
-const pageQueryShape = {
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-};
-
-export const queueQuerySchema = z.strictObject(pageQueryShape);
+export const queueQuerySchema = pageQuerySchema;
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 export const adFlagKindSchema = z.enum(['reused_photo', 'blocked_term']);
@@ -194,7 +189,7 @@ export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queueResponseSchema = z.object({
   items: z.array(queueItemSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
 });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
 
@@ -224,7 +219,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const usersResponseSchema = z.object({
   items: z.array(adminUserSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
 });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
@@ -312,7 +307,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditResponseSchema = z.object({
   items: z.array(auditEntrySchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
 });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
 

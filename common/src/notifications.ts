@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from './constants';
+import { nextCursorSchema, pageLimitSchema, pageQueryShape } from './pagination';
 
 // ---------------------------------------------------------------------------
 // Notifications (issue 12): the header's bell lists recent events with their unread state.
@@ -47,14 +47,14 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /api/notifications: the newest first; `cursor` (next_cursor of a page) the older ones. */
 export const notificationsQuerySchema = z.strictObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number<string | number>().int().min(1).max(PAGE_SIZE_MAX).default(NOTIFICATIONS_PAGE_SIZE),
+  ...pageQueryShape,
+  limit: pageLimitSchema(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 export const notificationsResponseSchema = z.object({
   notifications: z.array(notificationSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: nextCursorSchema,
   /** Unread notifications in all (not only on this page). */
   unread: z.number().int().nonnegative(),
 });

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '@bazaar/common/ids';
 import type { ProfileSettings } from '@bazaar/common/settings';
 
 /**
@@ -25,7 +26,6 @@ export interface UnsubscribeGrant {
 /** Where the links live: GET shows a confirm button, POST (the button, or the mail provider) unsubscribes. */
 export const UNSUBSCRIBE_PATH_PREFIX = '/unsubscribe/';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -53,7 +53,7 @@ export function unsubscribeUrl(publicUrl: string, key: Buffer, userId: string, t
 export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeGrant | null {
   const [topic, userId, signature, ...rest] = token.split('.');
   if (rest.length > 0 || !topic || !userId || !signature) return null;
-  if (!Object.hasOwn(unsubscribableSettings, topic) || !UUID.test(userId) || !SIGNATURE.test(signature)) {
+  if (!Object.hasOwn(unsubscribableSettings, topic) || !isUuid(userId) || !SIGNATURE.test(signature)) {
     return null;
   }
   const given = Buffer.from(signature, 'base64url');

@@ -1,7 +1,7 @@
 import type { Notification } from '@bazaar/common/notifications';
 import { notificationKindSchema } from '@bazaar/common/notifications';
 import { sql, type SQL } from 'drizzle-orm';
-import { cursorKeyFormats, decodeCursor, encodeCursor } from '../ads/cursor';
+import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
 import type { Executor } from '../db/database';
 import { publishLive } from '../live/live-hub';
 
@@ -48,7 +48,7 @@ export async function findNotifications(
   const { rows } = await db.execute<NotificationRow>(sql`
     select id, kind, title, link, read_at is not null as is_read,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key
+      ${timestampCursorKey(sql.raw('created_at'))} as sort_key
     from notifications
     where ${sql.join(conditions, sql` and `)}
     order by created_at desc nulls last, id desc nulls last
