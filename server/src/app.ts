@@ -33,6 +33,7 @@ import { registerUnsubscribeRoutes } from './mail/unsubscribe-routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMessagingRoutes } from './messaging/routes';
 import { registerNotificationRoutes } from './notifications/routes';
+import { registerModerationRoutes } from './moderation/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
@@ -184,6 +185,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     authSecret,
   });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
+  registerModerationRoutes(app, { db: database.db, guard, storage });
   const unsubscribeKey = deriveUnsubscribeKey(authSecret);
   await registerMessagingRoutes(app, {
     db: database.db,

@@ -22,7 +22,10 @@ export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSum
     ...presentAdSummary(row, storage),
     status: row.status,
     featured_until: row.featured_until,
-    moderation: null,
+    moderation:
+      row.status === 'pending' || row.hidden_reason !== null || row.review_requested
+        ? { hidden_reason: row.hidden_reason, review_requested: row.review_requested }
+        : null,
   };
 }
 

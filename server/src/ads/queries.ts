@@ -27,7 +27,11 @@ export type AdSummaryRow = {
   featured_until: string | null;
   views: number;
   likes: number;
-  status: 'active' | 'hidden';
+  status: 'active' | 'hidden' | 'pending';
+  /** Why staff hid it (issue 13); only the owner's list shows it. */
+  hidden_reason: string | null;
+  /** The owner asked staff to look again. */
+  review_requested: boolean;
   /** ISO 8601, UTC, milliseconds. */
   created_at: string;
   card_key: string | null;
@@ -46,7 +50,7 @@ const summaryColumns = sql`
   a.id, a.title, a.price, a.category, a.location, coalesce(${featuredNow}, false) as featured,
   case when ${featuredNow}
     then to_char(a.featured_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as featured_until,
-  a.views, a.likes, a.status,
+  a.views, a.likes, a.status, a.hidden_reason, a.review_requested_at is not null as review_requested,
   to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   (select m.card_key from ad_media m
     where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key`;

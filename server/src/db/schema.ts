@@ -394,7 +394,8 @@ export const adFeatures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ad_id: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
-    source: text('source', { enum: ['payment', 'included'] }).notNull(),
+    /** `staff`: a moderator featured the ad from the console (issue 13). */
+    source: text('source', { enum: ['payment', 'included', 'staff'] }).notNull(),
     checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     starts_at: timestamp('starts_at', { withTimezone: true }).notNull(),
     ends_at: timestamp('ends_at', { withTimezone: true }).notNull(),

@@ -1,9 +1,9 @@
 import { FEATURE_DURATION_MS, FEATURE_PRICE_CENTS, includedFeaturesOf } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adFeatures, advertisements, payments, profiles } from '../db/schema';
-import { noIncludedFeatures } from '../http/errors';
+import { adNotFeaturable, noIncludedFeatures } from '../http/errors';
 import { authorize, type Actor } from '../policies/authorize';
 import { runningPaidPeriod } from '../subscriptions/queries';
 
@@ -42,7 +42,7 @@ export function featuredNowUntil(featuredUntil: Date | null, now: Date): Date | 
 async function addFeatureWeek(
   tx: Executor,
   ad: AdForFeature,
-  options: { userId: string; source: 'payment' | 'included'; checkoutId?: string; now: Date },
+  options: { userId: string; source: 'payment' | 'included' | 'staff'; checkoutId?: string; now: Date },
 ) {
   const startsAt = featuredNowUntil(ad.featured_until, options.now) ?? options.now;
   const endsAt = new Date(startsAt.getTime() + FEATURE_DURATION_MS);
@@ -129,3 +129,30 @@ export async function featureAdWithIncluded(
     return week.endsAt;
   });
 }
+
+/**
+ * Staff feature an ad from the moderation console (issue 13): a further week, as a purchase
+ * would add, recorded with the source `staff` (no payment, no included feature spent). The
+ * caller has locked the ad and checked the policy; only an active ad can be featured.
+ */
+export async function featureAdByStaff(
+  tx: Executor,
+  ad: AdForFeature,
+  now: Date = new Date(),
+): Promise<Date> {
+  if (ad.status !== 'active') throw adNotFeaturable();
+  const week = await addFeatureWeek(tx, ad, { userId: ad.user_id, source: 'staff', now });
+  return week.endsAt;
+}
+
+/** Staff end an ad's featuring now: the running and any bought further weeks end with it. */
+export async function unfeatureAdByStaff(tx: Executor, adId: string, now: Date = new Date()): Promise<void> {
+  await tx.update(advertisements).set({ featured_until: null }).where(eq(advertisements.id, adId));
+  await tx
+    .update(adFeatures)
+    .set({ ends_at: now })
+    .where(and(eq(adFeatures.ad_id, adId), gt(adFeatures.ends_at, now)));
+}
+
+/** The ad, locked, as featuring reads it; for staff, whose rule the caller checks. */
+export { lockAdWithFeature };

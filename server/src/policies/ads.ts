@@ -1,4 +1,11 @@
-import { adNotFeaturable, forbidden, ownAdFavorite, ownAdMessage, unauthenticated } from '../http/errors';
+import {
+  adNotFeaturable,
+  forbidden,
+  ownAdFavorite,
+  ownAdMessage,
+  ownAdReport,
+  unauthenticated,
+} from '../http/errors';
 import { isOwner, isStaffActor, type Actor, type ResourcePolicy } from './rules';
 
 /** What the rules need to know of an ad. */
@@ -7,7 +14,10 @@ export interface AdFacts {
   status: string;
 }
 
-/** An ad is public while it is active (issue 13 adds `pending`, issue 14 `expired` and `sold`). */
+/**
+ * An ad is public while it is active: not while staff have hidden it, its seller is suspended
+ * or it waits for review (`hidden`, `pending`, issue 13), nor once issue 14's `expired`/`sold`.
+ */
 export const isPublicAd = (ad: AdFacts): boolean => ad.status === 'active';
 
 const isAdOwner = (actor: Actor, ad: AdFacts): boolean => isOwner(actor, ad.user_id);
@@ -51,6 +61,31 @@ export const adPolicy = {
         if (isAdOwner(actor, ad)) return ownAdMessage();
         return forbidden('This ad is not public.');
       },
+    },
+    /** Tell the moderators about it (issue 13): anyone signed in but its owner, while it is public. */
+    report: {
+      allows: (actor, ad) => actor !== null && !isAdOwner(actor, ad) && isPublicAd(ad),
+      refusal: (actor, ad) => {
+        if (actor === null) return unauthenticated();
+        if (isAdOwner(actor, ad)) return ownAdReport();
+        return forbidden('This ad is not public.');
+      },
+    },
+    /** Ask staff to look again at an ad they hid or that waits for review: its owner. */
+    requestReview: {
+      allows: (actor, ad) => isAdOwner(actor, ad) && !isPublicAd(ad),
+      refusal: (actor, ad) =>
+        isAdOwner(actor, ad)
+          ? forbidden('This ad is public: there is nothing to review.')
+          : forbidden('You can only ask for a review of your own ads.'),
+      refusesOpenly: true,
+    },
+    /** Hide, restore, dismiss its reports, feature or unfeature it from the console: staff. */
+    moderate: {
+      allows: isStaffActor,
+      refusal: (actor) =>
+        actor === null ? unauthenticated() : forbidden('Only moderators and admins can do that.'),
+      refusesOpenly: true,
     },
   },
 } satisfies ResourcePolicy<AdFacts>;

@@ -2,6 +2,7 @@ import { forbidden, notFound } from '../http/errors';
 import { adPolicy } from './ads';
 import { conversationPolicy } from './conversations';
 import { notificationPolicy } from './notifications';
+import { consolePolicy, userPolicy } from './staff';
 import type { Actor, ResourcePolicy } from './rules';
 
 export type { Actor } from './rules';
@@ -14,6 +15,8 @@ const policies = {
   ad: adPolicy,
   conversation: conversationPolicy,
   notification: notificationPolicy,
+  console: consolePolicy,
+  user: userPolicy,
 };
 
 type Policies = typeof policies;

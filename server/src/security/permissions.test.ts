@@ -75,6 +75,22 @@ const settings = {
   allowDirectMessages: true,
 };
 
+/** The console's routes (decision 0016): 401 signed out, 403 for anyone who is not staff. */
+const staffRoutes: [InjectOptions['method'], string, object?][] = [
+  ['GET', '/api/admin/queue'],
+  ['POST', '/api/admin/ads/:id/hide', { reason: 'Scam' }],
+  ['POST', '/api/admin/ads/:id/restore', {}],
+  ['POST', '/api/admin/ads/:id/dismiss', {}],
+  ['POST', '/api/admin/ads/:id/feature', {}],
+  ['POST', '/api/admin/ads/:id/unfeature', {}],
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/users/:id'],
+  ['POST', '/api/admin/users/:id/suspend', { reason: 'Scam' }],
+  ['POST', '/api/admin/users/:id/restore', {}],
+  ['PUT', '/api/admin/users/:id/role', { role: 'moderator' }],
+  ['GET', '/api/admin/audit'],
+];
+
 const table: Row[] = [
   // Public: the same answer for everyone.
   { route: 'GET /', request: () => get('/'), expect: everyone(200) },
@@ -325,6 +341,38 @@ const table: Row[] = [
     expect: signedIn(409, 404),
   },
 
+  // Moderation (issue 13): reports and review requests; the console is for staff only, whose
+  // own table is moderation/permissions.test.ts (anonymous / user / moderator / admin).
+  {
+    route: 'POST /api/ads/:id/reports',
+    request: ({ ad }) => json('POST', `/api/ads/${ad}/reports`, { reason: 'other' }),
+    expect: signedIn(403, 201),
+  },
+  {
+    route: 'POST /api/ads/:id/reports',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/reports`, { reason: 'other' }),
+    expect: { anonymous: 404, owner: 403, other: 404 },
+  },
+  {
+    route: 'POST /api/ads/:id/review-request',
+    variant: 'a public ad has nothing to review',
+    request: ({ ad }) => json('POST', `/api/ads/${ad}/review-request`, {}),
+    expect: signedIn(403),
+  },
+  {
+    route: 'POST /api/ads/:id/review-request',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/review-request`, {}),
+    expect: signedIn(200, 403),
+  },
+  ...staffRoutes.map(([method, url, payload]): Row => ({
+    route: `${method} ${url}`,
+    request: ({ ad, owner }) =>
+      json(method, url.replace(':id', url.includes('/users/') ? owner.id : ad), payload),
+    expect: signedIn(403),
+  })),
+
   // Checkouts are private: someone else's does not exist for you.
   {
     route: 'GET /api/subscription/checkouts/:id',
@@ -505,6 +553,14 @@ async function ownerState(ownerId: string) {
     blocks: await query('select * from user_blocks where blocker_id = $1 order by blocked_id'),
     reports: await query('select * from conversation_reports where reporter_id = $1 order by id'),
     notifications: await query('select * from notifications where user_id = $1 order by id'),
+    user: await query('select role, suspended_at, suspended_reason from users where id = $1'),
+    adReports: await query(
+      'select r.* from ad_reports r join advertisements a on a.id = r.ad_id where a.user_id = $1 order by r.id',
+    ),
+    audit: await query(
+      `select l.* from audit_log l
+       where l.target_id = $1 or l.target_id in (select id from advertisements where user_id = $1) order by l.id`,
+    ),
   };
 }
 
