@@ -108,12 +108,12 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     const { email } = await signUpAndSignIn(session, { name: 'Ursula Unsubscriber' });
     const { page } = session;
     const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
-    // The link the e-mail carries, signed with the app's key (from the secret in its DATA_DIR).
-    const { authSecret } = JSON.parse(
-      await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8'),
-    ) as {
+    // The link the e-mail carries, signed with the app's key (AUTH_SECRET, else the secret the
+    // app keeps in its DATA_DIR).
+    const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
       authSecret: string;
     };
+    const authSecret = process.env.AUTH_SECRET || secrets.authSecret;
     const token = createUnsubscribeToken(deriveUnsubscribeKey(authSecret), me.user.id, 'new-messages');
     const emailSetting = page.getByRole('checkbox', { name: 'Email notifications for new messages' });
 
