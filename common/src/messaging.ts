@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE_DEFAULT } from './constants';
+import { formatNumber } from './format';
 import { messageWarningSchema } from './message-safety';
 import { nextCursorSchema, pageLimitSchema, pageQuerySchema } from './pagination';
 
@@ -10,10 +11,7 @@ export const messageBodySchema = z
   .string()
   .trim()
   .min(1, 'Write a message first.')
-  .max(
-    MESSAGE_MAX_LENGTH,
-    `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  );
+  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${formatNumber(MESSAGE_MAX_LENGTH)} characters.`);
 
 /** The composer's first text on an ad page. */
 export const FIRST_MESSAGE_SUGGESTION = 'Hi, is this still available?';

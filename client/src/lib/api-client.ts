@@ -40,24 +40,36 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+    throw networkError();
   }
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      const { code, message, fields } = data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
-  }
+  const data = parseBody(await response.text());
+  if (!response.ok) throw errorOfAnswer(response.status, data);
   return data as T;
 }
 
-function safeJson(text: string): unknown {
+/** An answer's body: its JSON, or undefined when empty or not JSON (e.g. a proxy's HTML page). */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The one mapping of a failed answer to what the app shows: the server's code, message and
+ * field errors when it sent them, else the status alone.
+ */
+export function errorOfAnswer(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error;
+    return new ApiError(status, code, message, fields);
+  }
+  return new ApiError(status, 'http_error', `The server answered ${status}.`);
+}
+
+/** The request never got an answer (offline, DNS, connection refused). */
+export function networkError(): ApiError {
+  return new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
 }

@@ -1,3 +1,5 @@
+import { formatCents } from '@bazaar/common/format';
+
 /**
  * The pages a payment popup shows outside the single-page app: the demo provider's payment
  * page, and where a provider sends the buyer back. Plain HTML and forms (the CSP allows no
@@ -6,10 +8,6 @@
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
 }
 
 const STYLE = `

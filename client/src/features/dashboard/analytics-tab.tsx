@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { LoadError } from '../profiles/components/load-error';
 import { useSellerAnalytics } from './api';
 import { ActivityChart } from './components/activity-chart';
+import { formatNumber } from '../../lib/format';
 
 /** The Analytics tab: the seller's views and likes over the last 30 days, from the server. */
 export function AnalyticsTab() {
@@ -34,17 +35,13 @@ export function AnalyticsTab() {
                 <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
                   <Eye className="size-4" aria-hidden="true" /> Views, {ANALYTICS_DAYS_DEFAULT} days
                 </dt>
-                <dd className="mt-1 text-2xl font-bold">
-                  {analytics.data.totals.views.toLocaleString('en-US')}
-                </dd>
+                <dd className="mt-1 text-2xl font-bold">{formatNumber(analytics.data.totals.views)}</dd>
               </div>
               <div className="rounded-lg bg-muted/60 p-3">
                 <dt className="flex items-center gap-1.5 text-sm text-muted-foreground">
                   <Heart className="size-4" aria-hidden="true" /> Likes, {ANALYTICS_DAYS_DEFAULT} days
                 </dt>
-                <dd className="mt-1 text-2xl font-bold">
-                  {analytics.data.totals.likes.toLocaleString('en-US')}
-                </dd>
+                <dd className="mt-1 text-2xl font-bold">{formatNumber(analytics.data.totals.likes)}</dd>
               </div>
             </dl>
             {analytics.data.totals.views + analytics.data.totals.likes === 0 ? (

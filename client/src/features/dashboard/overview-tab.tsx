@@ -18,6 +18,7 @@ import { AchievementCard } from '../profiles/components/achievement-card';
 import { EngagementProgress } from '../profiles/components/engagement-progress';
 import { LoadError } from '../profiles/components/load-error';
 import { SellerAdsGrid } from '../profiles/components/seller-ads-grid';
+import { formatNumber } from '../../lib/format';
 
 const DASHBOARD_ACHIEVEMENTS = 3;
 
@@ -116,7 +117,7 @@ function QuickStats({ stats }: { stats: SellerStatsResponse }) {
           <dt className="flex items-center gap-2 text-sm text-muted-foreground">
             <Icon className="size-4" aria-hidden="true" /> {label}
           </dt>
-          <dd className="text-xl font-bold tabular-nums">{value.toLocaleString('en-US')}</dd>
+          <dd className="text-xl font-bold tabular-nums">{formatNumber(value)}</dd>
         </div>
       ))}
     </dl>
@@ -136,7 +137,7 @@ function EngagementScore({ engagement }: { engagement: SellerStatsResponse['enga
     <div className="grid gap-4">
       <p className="flex items-baseline gap-2">
         <Zap className="size-5 self-center text-primary" aria-hidden="true" />
-        <span className="text-3xl font-bold tabular-nums">{engagement.score.toLocaleString('en-US')}</span>
+        <span className="text-3xl font-bold tabular-nums">{formatNumber(engagement.score)}</span>
         <span className="text-sm text-muted-foreground">points</span>
       </p>
       <EngagementProgress engagement={engagement} />

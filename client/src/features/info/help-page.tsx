@@ -2,6 +2,7 @@ import { FEATURE_DAYS, FEATURE_PRICE_CENTS } from '@bazaar/common/featuring';
 import { plans } from '@bazaar/common/plans';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { formatCents } from '../../lib/format';
 import { InfoPage } from './components/info-page';
 
 /** /help: how Bazaar works, in the answers people look for. */
@@ -29,11 +30,11 @@ export function HelpPage() {
       <section>
         <h2>Featured ads</h2>
         <p>
-          Press "Feature this ad" on your own ad to feature it for {FEATURE_DAYS} days for $
-          {(FEATURE_PRICE_CENTS / 100).toFixed(2)}. A featured ad carries the Featured badge, comes first on
-          its category page and takes its turn among the featured ads on the home page. The Premium Pack
-          includes 1 featured week a month and the Master Pack 3; they renew with each paid month. Featuring
-          again before a week ends adds a week after it.
+          Press "Feature this ad" on your own ad to feature it for {FEATURE_DAYS} days for{' '}
+          {formatCents(FEATURE_PRICE_CENTS)}. A featured ad carries the Featured badge, comes first on its
+          category page and takes its turn among the featured ads on the home page. The Premium Pack includes
+          1 featured week a month and the Master Pack 3; they renew with each paid month. Featuring again
+          before a week ends adds a week after it.
         </p>
       </section>
       <section>

@@ -1,6 +1,7 @@
 import { FEATURE_DAYS, FEATURE_PRICE_CENTS } from '@bazaar/common/featuring';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { formatCents } from '../../lib/format';
 import { InfoPage } from './components/info-page';
 
 /** /terms: the rules of using Bazaar, written for this product as it is. */
@@ -46,9 +47,9 @@ export function TermsPage() {
           New accounts have a 14-day free trial with one active ad. Monthly packs raise the number of active
           ads, renew each month until cancelled, and can be changed at any time: the unused part of the
           running plan is credited against the new one. A cancelled plan stays until the end of the paid
-          month. Featuring an ad costs ${(FEATURE_PRICE_CENTS / 100).toFixed(2)} for {FEATURE_DAYS} days; the
-          Premium and Master packs include 1 and 3 featured weeks a month, which do not carry over. Prices are
-          in US dollars. A purchase takes effect only when the payment provider confirms it to us. Where this
+          month. Featuring an ad costs {formatCents(FEATURE_PRICE_CENTS)} for {FEATURE_DAYS} days; the Premium
+          and Master packs include 1 and 3 featured weeks a month, which do not carry over. Prices are in US
+          dollars. A purchase takes effect only when the payment provider confirms it to us. Where this
           installation runs the demo payment provider, nothing is charged.
         </p>
       </section>

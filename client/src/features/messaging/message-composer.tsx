@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 
 /**
  * The message box (issue 12): Enter sends, Shift+Enter starts a new line; at most 2 000
@@ -73,8 +74,8 @@ export function MessageComposer({
       />
       <div className="flex items-center justify-between gap-3">
         <p id={counterId} className={cn('text-xs text-muted-foreground', isTooLong && 'text-destructive')}>
-          {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters · Enter
-          to send, Shift+Enter for a new line
+          {formatNumber(length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send, Shift+Enter
+          for a new line
         </p>
         <Button type="submit" disabled={!canSend}>
           <Send /> {isSending ? 'Sending...' : 'Send'}

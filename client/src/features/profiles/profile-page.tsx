@@ -22,6 +22,7 @@ import { SettingCheckbox } from './components/setting-checkbox';
 import { SubscriptionBadge } from './components/status-badges';
 import { draftOf, PersonalInfoCard, PROFILE_FORM_ID, type ProfileDraft } from './personal-info-card';
 import { StatisticsCard } from './statistics-card';
+import { formatNumber } from '../../lib/format';
 
 const PROFILE_TABS = ['overview', 'my-ads', 'achievements', 'settings'] as const;
 
@@ -226,7 +227,7 @@ function ProfileBanner({
             <SubscriptionBadge currentUser={currentUser} />
             {score !== undefined ? (
               <Badge variant="outline" className="border-white/40 text-primary-foreground">
-                <Zap /> {score.toLocaleString('en-US')} points
+                <Zap /> {formatNumber(score)} points
               </Badge>
             ) : null}
           </div>

@@ -2,7 +2,7 @@ import type { SellerStatsResponse } from '@bazaar/common/sellers';
 import { DollarSign, Eye, FileText, Heart, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { EngagementProgress } from './components/engagement-progress';
 import { LoadError } from './components/load-error';
 
@@ -18,9 +18,9 @@ export function StatisticsCard({
 }) {
   const figures: { label: string; value: string; Icon: LucideIcon }[] = stats
     ? [
-        { label: 'Total Ads', value: stats.total_ads.toLocaleString('en-US'), Icon: FileText },
-        { label: 'Total Views', value: stats.total_views.toLocaleString('en-US'), Icon: Eye },
-        { label: 'Total Likes', value: stats.total_likes.toLocaleString('en-US'), Icon: Heart },
+        { label: 'Total Ads', value: formatNumber(stats.total_ads), Icon: FileText },
+        { label: 'Total Views', value: formatNumber(stats.total_views), Icon: Eye },
+        { label: 'Total Likes', value: formatNumber(stats.total_likes), Icon: Heart },
         // Spec §2: the average price in whole dollars.
         { label: 'Average Price', value: formatPrice(Math.round(stats.average_price)), Icon: DollarSign },
       ]

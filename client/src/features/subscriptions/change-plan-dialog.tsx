@@ -1,8 +1,7 @@
 import { findPlan, type Plan } from '@bazaar/common/plans';
 import { ActionDialog, QueryContent, SummaryList, SummaryRow } from '../../components/action-dialog';
-import { formatDate } from '../../lib/format';
+import { formatCents, formatDate } from '../../lib/format';
 import { usePlanQuote } from './api';
-import { formatCents } from './format-cents';
 
 /**
  * A subscriber switching plans sees the server's price before paying (FAQ: proration):

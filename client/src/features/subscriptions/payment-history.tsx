@@ -2,8 +2,7 @@ import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
 import type { Payment } from '@bazaar/common/subscriptions';
 import { Card } from '../../components/ui/card';
-import { formatDate } from '../../lib/format';
-import { formatCents } from './format-cents';
+import { formatCents, formatDate } from '../../lib/format';
 
 const kindLabels: Record<Payment['kind'], string> = {
   subscribe: 'New plan',

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { AdCard, type AdCardVariant } from './ad-card';
+import { formatNumber } from '../../../lib/format';
 
 type SearchResult = UseInfiniteQueryResult<InfiniteData<AdListResponse>, Error>;
 
@@ -15,7 +16,7 @@ export function foundLine(search: SearchResult): string {
   if (search.isPending) return 'Searching...';
   const total = search.data?.pages[0]?.total;
   if (!total) return '';
-  return `${total.count.toLocaleString('en-US')}${total.is_capped ? '+' : ''} ads found`;
+  return `${formatNumber(total.count)}${total.is_capped ? '+' : ''} ads found`;
 }
 
 /** Search results as a grid or list, with the next page on request and an empty state. */

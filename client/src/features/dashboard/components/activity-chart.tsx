@@ -1,6 +1,7 @@
 import type { DailyActivity } from '@bazaar/common/sellers';
 import { useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
+import { formatNumber, formatCount } from '../../../lib/format';
 
 // Geometry in CSS pixels: the SVG is drawn at the width it is given, so text stays legible
 // on a 360 px phone instead of shrinking with a scaled viewBox.
@@ -29,8 +30,7 @@ const asUtcDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const formatShortDay = (day: string) => shortDate.format(asUtcDate(day));
 const formatLongDay = (day: string) => longDate.format(asUtcDate(day));
 
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /** A round upper bound for an axis: 1, 2 or 5 times a power of ten. */
 export function axisMaximum(largest: number): number {
@@ -250,7 +250,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
                       day.views === 0 && 'text-muted-foreground',
                     )}
                   >
-                    {day.views.toLocaleString('en-US')}
+                    {formatNumber(day.views)}
                   </td>
                   <td
                     className={cn(
@@ -258,7 +258,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
                       day.likes === 0 && 'text-muted-foreground',
                     )}
                   >
-                    {day.likes.toLocaleString('en-US')}
+                    {formatNumber(day.likes)}
                   </td>
                 </tr>
               ))}
@@ -308,7 +308,7 @@ function Panel({
               textAnchor="end"
               className="fill-muted-foreground text-[11px] tabular-nums"
             >
-              {tick.toLocaleString('en-US', { notation: 'compact' })}
+              {formatCount(tick)}
             </text>
           </g>
         );

@@ -6,10 +6,9 @@ import { ActionDialog, QueryContent, SummaryList, SummaryRow } from '../../../co
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { fetchCheckout } from '../../subscriptions/api';
 import { openCheckoutPopup, waitForCheckoutOutcome } from '../../subscriptions/checkout-popup';
-import { formatCents } from '../../subscriptions/format-cents';
 import { PAYMENT_FAILED_DESCRIPTION, PAYMENT_FAILED_TITLE } from '../../subscriptions/use-plan-checkout';
 import { createFeatureCheckout, useFeatureOffer, useIncludedFeature } from '../api';
 

@@ -1,5 +1,6 @@
 import type { SellerStatsResponse } from '@bazaar/common/sellers';
 import { Progress } from '../../../components/ui/progress';
+import { formatNumber } from '../../../lib/format';
 
 /** Progress toward the next engagement milestone (spec §2: 500 points, capped at 100 %). */
 export function EngagementProgress({ engagement }: { engagement: SellerStatsResponse['engagement'] }) {
@@ -8,7 +9,7 @@ export function EngagementProgress({ engagement }: { engagement: SellerStatsResp
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">Engagement Progress</span>
         <span className="text-muted-foreground">
-          {engagement.score.toLocaleString('en-US')} / {engagement.milestone.toLocaleString('en-US')} points
+          {formatNumber(engagement.score)} / {formatNumber(engagement.milestone)} points
         </span>
       </div>
       <Progress
@@ -17,8 +18,8 @@ export function EngagementProgress({ engagement }: { engagement: SellerStatsResp
       />
       <p className="text-sm text-muted-foreground">
         {engagement.points_to_go > 0
-          ? `Next milestone: ${engagement.points_to_go.toLocaleString('en-US')} points to go`
-          : `Milestone reached: ${engagement.milestone.toLocaleString('en-US')} points`}
+          ? `Next milestone: ${formatNumber(engagement.points_to_go)} points to go`
+          : `Milestone reached: ${formatNumber(engagement.milestone)} points`}
       </p>
     </div>
   );
