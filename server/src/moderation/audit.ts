@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@bazaar/common/moderation';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session-guard';
-import { cursorKeyFormats, decodeCursor, encodeCursor } from '../ads/cursor';
+import { cursorKeyFormats, decodeCursor, encodeCursor } from '../http/cursor';
 import type { Database, Executor } from '../db/database';
 import { auditLog } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import type { QueueFlag, QueueItem, QueueReason } from '@bazaar/common/moderation';
 import { sql } from 'drizzle-orm';
-import { decodeCursor, encodeCursor } from '../ads/cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
 

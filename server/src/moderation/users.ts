@@ -1,6 +1,6 @@
 import type { AdminReport, AdminUser, AdminUserAd } from '@bazaar/common/moderation';
 import { sql, type SQL } from 'drizzle-orm';
-import { cursorKeyFormats, decodeCursor, encodeCursor } from '../ads/cursor';
+import { cursorKeyFormats, decodeCursor, encodeCursor } from '../http/cursor';
 import type { Database, Executor } from '../db/database';
 import type { Storage } from '../media/storage';
 
