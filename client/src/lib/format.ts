@@ -6,3 +6,16 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 export function formatDate(iso: string | Date): string {
   return dateFormat.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A moment to the minute, e.g. when a staff action happened: "Mar 2, 2024, 3:05 PM". */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}

@@ -1,17 +1,4 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** When a staff action happened, to the minute: "Mar 2, 2024, 3:05 PM". */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@bazaar/common/constants';
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 

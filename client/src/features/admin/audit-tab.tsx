@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { formatDateTime } from './account-age';
+import { formatDateTime } from '../../lib/format';
 import { useAuditLog } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 

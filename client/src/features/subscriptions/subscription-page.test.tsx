@@ -1,4 +1,5 @@
 import type { MeResponse } from '@bazaar/common/accounts';
+import { DAY_MS } from '@bazaar/common/constants';
 import type { Checkout } from '@bazaar/common/subscriptions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,16 +8,14 @@ import { mockApi, renderPage, signedOut, type ApiMock } from '../../test/render-
 import { sellerMe } from '../../test/seller-fixtures';
 import { SubscriptionPage } from './subscription-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** The signed-in seller, five days into a trial that ends in nine unless said otherwise. */
 function meOf(
   metadata: Partial<MeResponse['user']['user_metadata']>,
   quota: Partial<MeResponse['quota']> = {},
 ) {
   return sellerMe({
-    createdAt: new Date(Date.now() - 5 * DAY).toISOString(),
-    metadata: { trial_end_date: new Date(Date.now() + 9 * DAY).toISOString(), ...metadata },
+    createdAt: new Date(Date.now() - 5 * DAY_MS).toISOString(),
+    metadata: { trial_end_date: new Date(Date.now() + 9 * DAY_MS).toISOString(), ...metadata },
     quota: { trial_days_left: 9, ...quota },
   });
 }
