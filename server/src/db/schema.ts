@@ -584,7 +584,7 @@ export const notifications = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Moderation (issue 13, decision 0016).
+// Moderation (issue 13, decision 0017).
 
 /** A signed-in person's report of an ad. One open report per person per ad. */
 export const adReports = pgTable(

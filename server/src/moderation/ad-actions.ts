@@ -66,7 +66,7 @@ type AdAction = 'hide' | 'restore' | 'dismiss' | 'feature' | 'unfeature';
 
 /**
  * One staff action on an ad, in one transaction with its audit row and the owner's
- * notification (decision 0016). The console policy refuses non-staff (401/403) before the ad
+ * notification (decision 0017). The console policy refuses non-staff (401/403) before the ad
  * is looked up; the ad policy's `moderate` rule is asked of the locked row.
  */
 export async function moderateAd(

@@ -11,7 +11,7 @@ export interface AdFlagInput {
 
 /**
  * Puts an automatic flag on an ad for the moderation queue, in the caller's transaction
- * (decision 0016). The same open flag (ad, kind, detail) is written once; a flag staff have
+ * (decision 0017). The same open flag (ad, kind, detail) is written once; a flag staff have
  * resolved can be raised again. Returns whether a new flag was written.
  */
 export async function flagAd(executor: Executor, input: AdFlagInput): Promise<boolean> {

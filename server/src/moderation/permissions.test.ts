@@ -6,7 +6,7 @@ import { createSeller, type TestSeller } from '../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
- * The console's permission table (issue 13, decision 0016): every moderation and admin route ×
+ * The console's permission table (issue 13, decision 0017): every moderation and admin route ×
  * {anonymous, user, moderator, admin}. A refusal is 401 signed out and 403 signed in, and
  * changes no row: the moderation state of every table involved is compared before and after.
  */

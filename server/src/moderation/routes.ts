@@ -36,7 +36,7 @@ import { findUserDetail, searchUsers } from './users';
 const tags = ['moderation'];
 
 /**
- * Issue 13's moderation API (decision 0016): reporting an ad and asking for a review (owners),
+ * Issue 13's moderation API (decision 0017): reporting an ad and asking for a review (owners),
  * and the console's /api/admin/* for staff. Every decision is the policy module's.
  */
 export function registerModerationRoutes(

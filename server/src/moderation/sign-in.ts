@@ -9,7 +9,7 @@ export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 /**
  * Runs as the auth library is about to create a session for a person whose credentials it
- * has checked (decision 0016): refuses a suspended account with 403, and makes an account
+ * has checked (decision 0017): refuses a suspended account with 403, and makes an account
  * named in ADMIN_EMAILS an admin.
  */
 export async function checkSignIn(executor: Executor, userId: string, adminEmails: readonly string[]) {

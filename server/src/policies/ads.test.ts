@@ -149,6 +149,72 @@ const table: Row[] = [
       admin: '403 forbidden',
     },
   ],
+  [
+    'report',
+    'active',
+    {
+      anonymous: '401 unauthenticated',
+      owner: '403 own_ad_report',
+      other: 'ok',
+      moderator: 'ok',
+      admin: 'ok',
+    },
+  ],
+  [
+    'report',
+    'pending',
+    {
+      anonymous: '404 not_found',
+      owner: '403 own_ad_report',
+      other: '404 not_found',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
+  [
+    'requestReview',
+    'hidden',
+    {
+      anonymous: '403 forbidden',
+      owner: 'ok',
+      other: '403 forbidden',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
+  [
+    'requestReview',
+    'active',
+    {
+      anonymous: '403 forbidden',
+      owner: '403 forbidden',
+      other: '403 forbidden',
+      moderator: '403 forbidden',
+      admin: '403 forbidden',
+    },
+  ],
+  [
+    'moderate',
+    'hidden',
+    {
+      anonymous: '401 unauthenticated',
+      owner: '403 forbidden',
+      other: '403 forbidden',
+      moderator: 'ok',
+      admin: 'ok',
+    },
+  ],
+  [
+    'moderate',
+    'active',
+    {
+      anonymous: '401 unauthenticated',
+      owner: '403 forbidden',
+      other: '403 forbidden',
+      moderator: 'ok',
+      admin: 'ok',
+    },
+  ],
 ];
 
 describe('the ad policy', () => {

@@ -12,7 +12,7 @@ const staffOnly = (actor: Actor) =>
   actor === null ? unauthenticated() : forbidden('Only moderators and admins can do that.');
 
 /**
- * Who may use the moderation console (issue 13, decision 0016): staff (moderators and admins)
+ * Who may use the moderation console (issue 13, decision 0017): staff (moderators and admins)
  * use it; only admins hand out roles. Everyone else is refused openly: 401 signed out, 403
  * signed in, before anything is looked up.
  */
@@ -65,7 +65,9 @@ export const userPolicy = {
       refusal: (actor, user) =>
         isAdminActor(actor)
           ? refuseOnUser('change the role of')(actor, user)
-          : forbidden('Only admins can change roles.'),
+          : actor === null
+            ? unauthenticated()
+            : forbidden('Only admins can change roles.'),
       refusesOpenly: true,
     },
   },

@@ -75,7 +75,7 @@ const settings = {
   allowDirectMessages: true,
 };
 
-/** The console's routes (decision 0016): 401 signed out, 403 for anyone who is not staff. */
+/** The console's routes (decision 0017): 401 signed out, 403 for anyone who is not staff. */
 const staffRoutes: [InjectOptions['method'], string, object?][] = [
   ['GET', '/api/admin/queue'],
   ['POST', '/api/admin/ads/:id/hide', { reason: 'Scam' }],
