@@ -33,7 +33,12 @@ export async function registerLiveRoutes(
       if (hub.isClosing) throw serviceUnavailable();
       reply.sse.keepAlive();
       // Commit the response now, so that the browser's EventSource opens (and resyncs).
-      await reply.sse.send({ retry: RETRY_MS, data: {} });
+      try {
+        await reply.sse.send({ retry: RETRY_MS, data: {} });
+      } catch {
+        // The tab went away first (a page left at once): nothing to hold, and no error.
+        return;
+      }
       const disconnect = hub.connect(user.id, {
         send(type, data) {
           if (!reply.sse.isConnected) return;
@@ -42,6 +47,8 @@ export async function registerLiveRoutes(
         close: () => reply.sse.close(),
       });
       reply.sse.onClose(disconnect);
+      // Callbacks added after the close never run: a tab gone meanwhile must not stay in the hub.
+      if (!reply.sse.isConnected) disconnect();
     },
   );
 }
