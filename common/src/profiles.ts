@@ -68,6 +68,7 @@ export const accountExportSchema = z.object({
   conversations: exportedRows,
   blocked_users: exportedRows,
   conversation_reports: exportedRows,
+  ad_reports: exportedRows,
   notifications: exportedRows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

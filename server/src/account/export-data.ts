@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import {
   adFeatures,
   adMedia,
+  adReports,
   advertisements,
   checkouts,
   conversationParticipants,
@@ -25,7 +26,7 @@ import type { Storage } from '../media/storage';
  * Everything held about one person (issue 13, "Download my data"): account and profile with
  * settings, sessions (without their tokens), ads with their media addresses, favourites,
  * featured weeks, checkouts and payments, conversations with every message, blocks and
- * reports they made, notifications. Rows are as stored, so nothing is left out by a presenter.
+ * reports they made (of conversations and ads), notifications, role and suspension. Rows are as stored, so nothing is left out by a presenter.
  */
 export async function exportAccountData(
   db: Database,
@@ -39,6 +40,9 @@ export async function exportAccountData(
       name: users.name,
       email_verified: users.emailVerified,
       created_at: users.createdAt,
+      role: users.role,
+      suspended_at: users.suspendedAt,
+      suspended_reason: users.suspendedReason,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -132,6 +136,7 @@ export async function exportAccountData(
       .select()
       .from(conversationReports)
       .where(eq(conversationReports.reporter_id, userId)),
+    ad_reports: await db.select().from(adReports).where(eq(adReports.reporter_id, userId)),
     notifications: await db
       .select({
         kind: notifications.kind,
