@@ -53,3 +53,8 @@ export const CONVERSATIONS_PER_HOUR = 30;
 export const NEW_ACCOUNT_CONVERSATIONS_PER_HOUR = 10;
 export const NEW_ACCOUNT_HOURS = 24;
 export const MESSAGES_PER_MINUTE = 60;
+
+/** The seller page's response figures count conversations started this many days back (issue 14). */
+export const SELLER_RESPONSE_WINDOW_DAYS = 90;
+/** A first reply within this many hours counts as answered for the response rate. */
+export const SELLER_REPLY_WITHIN_HOURS = 24;

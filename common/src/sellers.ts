@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ANALYTICS_DAYS_DEFAULT, ANALYTICS_DAYS_MAX, ANALYTICS_DAYS_MIN } from './constants';
+import { adSummarySchema } from './ads';
 import { achievementIds } from './engagement';
+import { nextCursorSchema, pageQuerySchema } from './pagination';
 
 const count = z.number().int().nonnegative();
 
@@ -60,3 +62,47 @@ export const sellerAnalyticsResponseSchema = z.object({
   totals: z.object({ views: count, likes: count }),
 });
 export type SellerAnalyticsResponse = z.infer<typeof sellerAnalyticsResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// The public seller page, /seller/:id (issue 14).
+
+export const sellerParamsSchema = z.strictObject({ id: z.uuid() });
+
+/**
+ * How the seller answers messages, over conversations buyers started with them in the last
+ * SELLER_RESPONSE_WINDOW_DAYS days (decision 0019). A conversation counts once its outcome is
+ * known: answered, or unanswered for a day. Null figures: nothing to count yet.
+ */
+export const sellerResponseSchema = z.object({
+  /** Share of counted conversations answered within a day, 0–100. */
+  rate_percent: z.number().int().min(0).max(100).nullable(),
+  /** Median time from the buyer's first message to the seller's first reply, in seconds. */
+  typical_seconds: z.number().int().nonnegative().nullable(),
+  /** How many conversations the figures are drawn from. */
+  conversations: count,
+});
+export type SellerResponse = z.infer<typeof sellerResponseSchema>;
+
+/** GET /api/sellers/:id: what anyone may know of a seller. */
+export const sellerPageResponseSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** When the account was created. */
+  member_since: z.iso.datetime(),
+  /** The seller confirmed their e-mail address (the ad page's tick). */
+  verified: z.boolean(),
+  /** As the seller wrote it on their profile; empty when not given. */
+  location: z.string(),
+  response: sellerResponseSchema,
+  /** Ads the public can see now. */
+  active_ads: count,
+});
+export type SellerPageResponse = z.infer<typeof sellerPageResponseSchema>;
+
+/** GET /api/sellers/:id/ads: the seller's active ads, newest first. */
+export const sellerAdsQuerySchema = pageQuerySchema;
+export const sellerAdsResponseSchema = z.object({
+  ads: z.array(adSummarySchema),
+  next_cursor: nextCursorSchema,
+});
+export type SellerAdsResponse = z.infer<typeof sellerAdsResponseSchema>;

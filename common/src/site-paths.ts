@@ -27,6 +27,10 @@ export const routePatterns = {
   admin: '/admin',
   messages: '/messages',
   conversation: '/messages/:id',
+  /** The signed-in person's liked ads (issue 14). */
+  favorites: '/favorites',
+  /** A seller's public page (issue 14). */
+  seller: '/seller/:id',
   help: '/help',
   safety: '/safety',
   terms: '/terms',
@@ -55,6 +59,8 @@ export const paths = {
   admin: routePatterns.admin,
   messages: routePatterns.messages,
   conversation: (id: string) => routePatterns.conversation.replace(':id', () => segment(id)),
+  favorites: routePatterns.favorites,
+  seller: (id: string) => routePatterns.seller.replace(':id', () => segment(id)),
   help: routePatterns.help,
   safety: routePatterns.safety,
   terms: routePatterns.terms,

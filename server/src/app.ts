@@ -20,6 +20,7 @@ import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { registerFavoriteRoutes } from './favorites/routes';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
@@ -166,7 +167,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });
   await registerProfileRoutes(app, { db: database.db, guard });
-  await registerSellerRoutes(app, { db: database.db, guard });
+  await registerSellerRoutes(app, { db: database.db, guard, storage });
   await registerCategoryRoutes(app, { db: database.db });
   const gateways = await registerSubscriptionRoutes(app, {
     db: database.db,
@@ -184,6 +185,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     dataDir: config.DATA_DIR,
     authSecret,
   });
+  registerFavoriteRoutes(app, { db: database.db, guard, storage });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   registerModerationRoutes(app, { db: database.db, guard, storage });
   const unsubscribeKey = deriveUnsubscribeKey(authSecret);

@@ -1,5 +1,5 @@
 import { isStaff } from '@bazaar/common/roles';
-import { CreditCard, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
+import { CreditCard, Heart, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import {
@@ -24,7 +24,7 @@ function initials(user: CurrentUser['user']): string {
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
-/** The signed-in user's menu: Profile, Dashboard, Subscription, Logout (spec §2); Admin for staff. */
+/** The signed-in user's menu: Profile, Dashboard, Favorites, Subscription, Logout (spec §2, issue 14); Admin for staff. */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still leave it.
@@ -52,6 +52,11 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onL
         <DropdownMenuItem asChild>
           <Link to={paths.dashboard}>
             <LayoutDashboard /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.favorites}>
+            <Heart /> Favorites
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

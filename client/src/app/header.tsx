@@ -119,6 +119,9 @@ export function Header() {
                 <MobileLink to={paths.profile} onChoose={closeMenu}>
                   Profile
                 </MobileLink>
+                <MobileLink to={paths.favorites} onChoose={closeMenu}>
+                  Favorites
+                </MobileLink>
                 <MobileLink to={paths.subscription} onChoose={closeMenu}>
                   Subscription
                 </MobileLink>

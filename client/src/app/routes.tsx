@@ -154,6 +154,22 @@ export const pageRoutes: RouteObject[] = [
       ),
     },
   ]),
+  signedIn({ title: 'Access Denied', text: 'Please login to see your favorites.' }, [
+    {
+      path: routePatterns.favorites,
+      lazy: page(
+        () => import('../features/favorites/favorites-page'),
+        (m) => m.FavoritesPage,
+      ),
+    },
+  ]),
+  {
+    path: routePatterns.seller,
+    lazy: page(
+      () => import('../features/sellers/seller-page'),
+      (m) => m.SellerPage,
+    ),
+  },
   {
     path: routePatterns.help,
     lazy: page(

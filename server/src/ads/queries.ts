@@ -46,7 +46,8 @@ export interface AdPage<Row> {
 const featuredNow = sql`a.featured_until > now()`;
 const notFeaturedNow = sql`(a.featured_until is null or a.featured_until <= now())`;
 
-const summaryColumns = sql`
+/** The columns of an `AdSummaryRow`, read from `advertisements a`. */
+export const summaryColumns = sql`
   a.id, a.title, a.price, a.category, a.location, coalesce(${featuredNow}, false) as featured,
   case when ${featuredNow}
     then to_char(a.featured_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as featured_until,

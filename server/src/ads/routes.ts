@@ -27,7 +27,6 @@ import type { Storage } from '../media/storage';
 import type { AdModerationSettings } from './ad-moderation-settings';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
-import { registerFavoriteRoutes } from './favorite-routes';
 import { parseFormFields } from './form-fields';
 import { registerMyAdsRoutes } from './my-ads-routes';
 import { checkMayPostNow } from './post-gate';
@@ -57,7 +56,6 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
     if (swept > 0) scope.log.warn({ files: swept }, 'deleted media files an interrupted change left behind');
     registerRoutes(scope, dependencies);
   });
-  registerFavoriteRoutes(app, dependencies);
   registerViewRoutes(app, dependencies);
   registerMyAdsRoutes(app, dependencies);
 }

@@ -1,9 +1,11 @@
 import { forbidden, notFound } from '../http/errors';
 import { adPolicy } from './ads';
 import { conversationPolicy } from './conversations';
+import { favoritePolicy } from './favorites';
 import { notificationPolicy } from './notifications';
 import { consolePolicy, userPolicy } from './staff';
 import type { Actor, ResourcePolicy } from './rules';
+import { sellerPolicy } from './sellers';
 
 export type { Actor } from './rules';
 
@@ -17,6 +19,8 @@ const policies = {
   notification: notificationPolicy,
   console: consolePolicy,
   user: userPolicy,
+  favorite: favoritePolicy,
+  seller: sellerPolicy,
 };
 
 type Policies = typeof policies;

@@ -278,6 +278,25 @@ const table: Row[] = [
     request: ({ hiddenAd }) => json('DELETE', `/api/ads/${hiddenAd}/favorite`),
     expect: signedIn(200, 404),
   },
+  // Issue 14: your favourites are your own list; nobody reaches another person's.
+  { route: 'GET /api/me/favorites', request: () => get('/api/me/favorites'), expect: signedIn(200) },
+  {
+    route: 'DELETE /api/me/favorites/:ad_id',
+    variant: 'an ad not on your list',
+    request: ({ ad }) => json('DELETE', `/api/me/favorites/${ad}`),
+    expect: signedIn(404),
+  },
+  // Issue 14: a seller's public page and active ads, the same for everyone.
+  {
+    route: 'GET /api/sellers/:id',
+    request: ({ owner }) => get(`/api/sellers/${owner.id}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/sellers/:id/ads',
+    request: ({ owner }) => get(`/api/sellers/${owner.id}/ads`),
+    expect: everyone(200),
+  },
   {
     route: 'POST /api/ads',
     variant: 'a form without a picture',

@@ -13,6 +13,7 @@ const ROUTE_PAGES: [string, string][] = [
   [routePatterns.search, 'src/features/ads/search-page.tsx'],
   [routePatterns.category, 'src/features/ads/category-page.tsx'],
   [routePatterns.ad, 'src/features/ads/ad-page.tsx'],
+  [routePatterns.seller, 'src/features/sellers/seller-page.tsx'],
 ];
 
 interface ManifestChunk {

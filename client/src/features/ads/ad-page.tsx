@@ -123,6 +123,7 @@ function useCountView(id: string, isLoaded: boolean) {
 
 function AdSummary({ ad }: { ad: AdDetail }) {
   const { data: currentUser } = useCurrentUser();
+  const navigate = useNavigate();
   const isOwner = currentUser?.user.id === ad.user_id;
   const requireSignIn = useRequireSignIn();
   const favorite = useFavorite(ad.id, Boolean(currentUser) && !isOwner);
@@ -135,7 +136,26 @@ function AdSummary({ ad }: { ad: AdDetail }) {
       onSuccess: ({ favorited }) =>
         toast(
           favorited
-            ? { title: 'Added to favorites! ❤️', description: 'You can find this ad in your favorites.' }
+            ? {
+                title: 'Added to favorites! ❤️',
+                // The toast lives outside the router, so the link navigates through this page's.
+                description: (
+                  <>
+                    You can find this ad in your{' '}
+                    <a
+                      href={paths.favorites}
+                      className="font-medium underline underline-offset-2"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        void navigate(paths.favorites);
+                      }}
+                    >
+                      favorites
+                    </a>
+                    .
+                  </>
+                ),
+              }
             : { title: 'Removed from favorites', description: 'Ad removed from your favorites.' },
         ),
       onError: (error) =>

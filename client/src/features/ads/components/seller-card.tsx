@@ -1,6 +1,8 @@
 import type { AdDetail } from '@bazaar/common/ads';
 import { BadgeCheck, Phone } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
@@ -13,8 +15,8 @@ function initialsOf(name: string): string {
 }
 
 /**
- * Seller info (spec §2): name, verified tick, member-since year and the phone number when
- * the seller shows it. The number is given to signed-in users only, on request, so that it
+ * Seller info (spec §2): name (a link to the seller's page, issue 14), verified tick,
+ * member-since year and the phone number when the seller shows it. The number is given to signed-in users only, on request, so that it
  * cannot be collected from public pages.
  */
 export function SellerCard({
@@ -51,7 +53,12 @@ export function SellerCard({
           </span>
           <div className="min-w-0">
             <p className="flex items-center gap-1 font-semibold">
-              <span className="truncate">{seller.name}</span>
+              <Link
+                to={paths.seller(seller.id)}
+                className="truncate text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {seller.name}
+              </Link>
               {seller.verified ? (
                 <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified seller" />
               ) : null}

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { advertisements, favorites } from '../db/schema';
 import { notifyAdFavorited } from '../notifications/events';
 import { authorize, type Actor } from '../policies/authorize';
-import { lockAd } from './queries';
+import { lockAd } from '../ads/queries';
 
 /**
  * Adds an ad to a user's favourites. Idempotent: the row is inserted at most once, and
