@@ -70,8 +70,9 @@ function QueueItemCard({ item }: { item: QueueItem }) {
   const headingId = `queue-ad-${ad.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <div className="grid gap-4 md:grid-cols-[10rem_minmax(0,1fr)_16rem]">
-        <div className="overflow-hidden rounded-lg bg-muted">
+      {/* Phones: a thumbnail beside the ad, the seller below; wider: picture, ad, seller side by side. */}
+      <div className="grid grid-cols-[5rem_minmax(0,1fr)] gap-4 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[10rem_minmax(0,1fr)_16rem]">
+        <div className="self-start overflow-hidden rounded-lg bg-muted">
           {ad.image_url ? (
             <img
               src={ad.image_url}
@@ -110,7 +111,10 @@ function QueueItemCard({ item }: { item: QueueItem }) {
           {item.flags.length > 0 ? <Flags flags={item.flags} /> : null}
         </div>
 
-        <aside aria-label={`Seller of ${ad.title}`} className="rounded-lg bg-muted/60 p-3 text-sm">
+        <aside
+          aria-label={`Seller of ${ad.title}`}
+          className="col-span-2 self-start rounded-lg bg-muted/60 p-3 text-sm md:col-span-1"
+        >
           <p className="font-semibold break-words">{seller.name || seller.email}</p>
           <p className="break-all text-muted-foreground">{seller.email}</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
