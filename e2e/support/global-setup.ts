@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN_EMAIL } from './admin-email';
 import { startAppServer } from './app-server';
 import { findChromium } from './chromium';
 
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`${reason}; end-to-end tests cannot be skipped in CI.`);
     console.warn(`\n⚠ End-to-end tests skipped: ${reason}.\n`);
   }
-  const server = await startAppServer();
+  const server = await startAppServer({ environment: { ADMIN_EMAILS: E2E_ADMIN_EMAIL } });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   project.provide('chromiumPath', chromiumPath);

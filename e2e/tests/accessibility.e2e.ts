@@ -8,11 +8,11 @@ import type { AxeResults, Result } from 'axe-core';
 import type Axe from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpAndSignIn } from '../support/accounts';
+import { signInAsAdmin, signUpAndSignIn } from '../support/accounts';
 import { DESKTOP, hasChromium, PHONE, useBrowser, type Session } from '../support/browser';
 
-/** Who looks at the page: nobody signed in, a demo seller with ads and a plan, or a new trial seller. */
-type Visitor = 'anonymous' | 'demo seller' | 'new seller';
+/** Who looks at the page: nobody signed in, a demo seller with ads and a plan, a new trial seller, or the admin. */
+type Visitor = 'anonymous' | 'demo seller' | 'new seller' | 'admin';
 
 /** What the pages need to know about the demo data, found once before the first page. */
 interface Fixture {
@@ -180,6 +180,22 @@ export const pages: AuditedPage[] = [
     path: ({ conversationId }) => `/messages/${conversationId}`,
     ready: (page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first(),
   },
+  {
+    name: 'report dialog',
+    visitor: 'new seller',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
+    ready: heading(/./),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Report' }).click();
+      await page.getByRole('dialog', { name: 'Report this ad' }).waitFor();
+    },
+  },
+  { name: 'admin access denied', visitor: 'new seller', path: '/admin', ready: heading('Access Denied') },
+
+  // Signed in: the admin (ADMIN_EMAILS), in the moderation console.
+  { name: 'admin queue', visitor: 'admin', path: '/admin', ready: heading('Moderation') },
+  { name: 'admin users', visitor: 'admin', path: '/admin?tab=users', ready: heading('Moderation') },
+  { name: 'admin audit log', visitor: 'admin', path: '/admin?tab=audit', ready: heading('Moderation') },
 ];
 
 async function openMobileMenu(page: Page) {
@@ -241,6 +257,7 @@ describe.skipIf(!hasChromium)('accessibility', () => {
         session = openSession(viewport).then(async (opened) => {
           if (visitor === 'demo seller') await signInAsDemoSeller(opened.context);
           if (visitor === 'new seller') await signUpAndSignIn(opened, { name: 'Robin Avery' });
+          if (visitor === 'admin') await signInAsAdmin(opened);
           return opened;
         });
         sessions.set(visitor, session);

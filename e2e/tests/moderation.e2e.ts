@@ -1,0 +1,144 @@
+/**
+ * Issue 13's moderation journey in Chromium: a person reports an ad, an admin (made one by
+ * ADMIN_EMAILS) hides it from /admin with a reason, the public gets 'Ad Not Found' and the
+ * owner reads the reason on the dashboard; a non-admin cannot open the console; suspending
+ * the seller ends their session and refuses their sign-in.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SELLER_PASSWORD, signInAsAdmin, signUpAndSignIn } from '../support/accounts';
+import { fillAdForm, submitNewAd } from '../support/ads';
+import { expectNoPageErrors, hasChromium, useBrowser } from '../support/browser';
+
+/** Opens the console the way staff do: the user menu's Admin link. */
+async function openConsoleFromMenu(page: Page) {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
+}
+
+describe.skipIf(!hasChromium)('moderation', () => {
+  const { openSession } = useBrowser();
+
+  it('takes a reported ad from report to hidden, tells its owner why, and suspends the seller', async () => {
+    const word = `Quokka${Date.now().toString(36)}`;
+    const title = `${word} sealed phone, too cheap`;
+
+    // A seller posts an ad.
+    const seller = await openSession();
+    const { email: sellerEmail } = await signUpAndSignIn(seller, { name: 'Sid Seller', emailPrefix: 'sid' });
+    await seller.page.goto('/post-ad');
+    await fillAdForm(seller.page, {
+      title,
+      description: 'Brand new, still in its box. Payment by gift card only.',
+      price: '99',
+      category: 'Electronics',
+      location: 'Austin, TX',
+      photos: ['phone.png'],
+    });
+    const adId = await submitNewAd(seller.page);
+
+    // Signed out, Report asks to log in first.
+    const visitor = await openSession();
+    await visitor.page.goto(`/ad/${adId}`);
+    await visitor.page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await visitor.page.getByRole('button', { name: 'Report' }).click();
+    await visitor.page.getByText('Please login to report an advertisement.', { exact: true }).waitFor();
+    await visitor.page.waitForURL('**/login');
+
+    // A signed-in buyer reports it.
+    const reporter = await openSession();
+    await signUpAndSignIn(reporter, { name: 'Rita Reporter', emailPrefix: 'rita' });
+    await reporter.page.goto(`/ad/${adId}`);
+    await reporter.page.getByRole('button', { name: 'Report' }).click();
+    const dialog = reporter.page.getByRole('dialog', { name: 'Report this ad' });
+    await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await dialog.getByLabel('Details (optional)').fill('Wants a gift card before meeting.');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await reporter.page.getByText('Thank You for Your Report', { exact: true }).waitFor();
+
+    // A second report of the same ad by the same person is refused with a toast.
+    await reporter.page.getByRole('button', { name: 'Report' }).click();
+    await dialog.getByRole('radio', { name: 'Duplicate' }).check();
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await reporter.page.getByText('Already Reported', { exact: true }).waitFor();
+    await reporter.page.keyboard.press('Escape');
+
+    // The reporter is no staff: the console says Access Denied.
+    await reporter.page.goto('/admin');
+    await reporter.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    expect(await reporter.page.getByRole('tab', { name: 'Queue' }).count()).toBe(0);
+
+    // The admin sees the report in the queue and hides the ad with a reason.
+    const admin = await openSession();
+    await signInAsAdmin(admin);
+    await openConsoleFromMenu(admin.page);
+    const card = admin.page.getByRole('article', { name: title });
+    await card.getByText('1 report', { exact: true }).waitFor();
+    await card.getByText('Scam or fraud').waitFor();
+    await card.getByText('“Wants a gift card before meeting.”').waitFor();
+    await card.getByRole('complementary').getByText(sellerEmail).waitFor();
+    await card.getByRole('button', { name: `Hide ${title}` }).click();
+    const hideDialog = admin.page.getByRole('dialog', { name: 'Hide this ad' });
+    const reason = 'Asking for gift cards is a known scam. Take payment in person.';
+    await hideDialog.getByLabel('Reason the owner will see').fill(reason);
+    await hideDialog.getByRole('button', { name: 'Hide Ad' }).click();
+    await admin.page.getByText('Ad Hidden', { exact: true }).waitFor();
+
+    // The public gets Ad Not Found, and the ad leaves search.
+    await visitor.page.goto(`/ad/${adId}`);
+    await visitor.page.getByRole('heading', { name: 'Ad Not Found' }).waitFor();
+    const search = (await (await visitor.page.request.get(`/api/ads?q=${word}`)).json()) as {
+      ads: { id: string }[];
+    };
+    expect(search.ads.map((ad) => ad.id)).not.toContain(adId);
+
+    // The owner reads the reason on the dashboard.
+    await seller.page.goto('/dashboard');
+    const moderation = seller.page.getByRole('group', { name: `Moderation of ${title}` });
+    await moderation.getByText(reason).waitFor();
+    await moderation.getByRole('button', { name: `Request review of ${title}` }).waitFor();
+
+    // The audit log has the decision: who, what and why.
+    await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+    await admin.page.getByLabel('Search the audit log').fill(word);
+    await admin.page.getByRole('button', { name: 'Search' }).click();
+    const log = admin.page.getByRole('region', { name: 'Audit log' });
+    await log.getByText(`Reason: ${reason}`).waitFor();
+    await log.getByText('Ada Admin').first().waitFor();
+
+    // Suspending the seller ends their session and refuses their sign-in.
+    await admin.page.getByRole('tab', { name: 'Users' }).click();
+    await admin.page.getByLabel('Search users').fill(sellerEmail);
+    await admin.page.getByRole('button', { name: 'Search' }).click();
+    const row = admin.page.getByRole('article', { name: 'Sid Seller' });
+    await row.getByRole('button', { name: 'Details of Sid Seller' }).click();
+    await row.getByRole('button', { name: 'Suspend' }).click();
+    const suspendDialog = admin.page.getByRole('dialog', { name: 'Suspend this account' });
+    await suspendDialog.getByLabel('Reason for suspending').fill('Repeated scam ads.');
+    await suspendDialog.getByRole('button', { name: 'Suspend Account' }).click();
+    await admin.page.getByText('Account Suspended', { exact: true }).waitFor();
+    await row.getByText('Suspended', { exact: true }).first().waitFor();
+
+    await seller.page.reload();
+    await seller.page.getByText('Please login to access your dashboard.').waitFor();
+    expect(await (await seller.page.request.get('/api/me')).json()).toBeNull();
+    await seller.page.goto('/login');
+    await seller.page.getByLabel('Email').fill(sellerEmail);
+    await seller.page.getByLabel('Password', { exact: true }).fill(SELLER_PASSWORD);
+    await seller.page.getByRole('button', { name: 'Sign In' }).click();
+    await seller.page.getByText('Sign in Failed', { exact: true }).waitFor();
+    await seller.page
+      .getByText(/suspended/)
+      .first()
+      .waitFor();
+    expect(new URL(seller.page.url()).pathname).toBe('/login');
+
+    for (const session of [seller, visitor, reporter, admin]) {
+      expectNoPageErrors(session);
+      await session.context.close();
+    }
+  });
+});
