@@ -1,8 +1,7 @@
 import { MODERATION_REASON_MAX_LENGTH } from '@bazaar/common/moderation';
 import { useId, useState } from 'react';
 import { ActionDialog } from '../../../components/action-dialog';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
+import { CountedTextarea } from '../../../components/counted-textarea';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -56,31 +55,23 @@ function ReasonForm({
       cancelLabel="Cancel"
       action={{ label: confirmLabel, isPending, variant: 'destructive' }}
     >
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={`${id}-reason`}>{label}</Label>
-          <span className="text-xs text-muted-foreground" aria-live="polite">
-            {reason.length}/{MODERATION_REASON_MAX_LENGTH}
-          </span>
-        </div>
-        <Textarea
-          id={`${id}-reason`}
-          rows={4}
-          maxLength={MODERATION_REASON_MAX_LENGTH}
-          value={reason}
-          aria-invalid={isMissing || undefined}
-          aria-describedby={isMissing ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-        />
-        {isMissing ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            Please give a reason.
-          </p>
-        ) : null}
-      </div>
+      <CountedTextarea
+        id={`${id}-reason`}
+        label={label}
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+        value={reason}
+        aria-invalid={isMissing || undefined}
+        aria-describedby={isMissing ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setMissing(false);
+        }}
+      />
+      {isMissing ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          Please give a reason.
+        </p>
+      ) : null}
     </ActionDialog>
   );
 }

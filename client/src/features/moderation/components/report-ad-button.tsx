@@ -8,8 +8,7 @@ import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ActionDialog } from '../../../components/action-dialog';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
+import { CountedTextarea } from '../../../components/counted-textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
@@ -128,22 +127,14 @@ function ReportAdDialog({
           </p>
         ) : null}
       </fieldset>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={`${ids}-details`}>Details (optional)</Label>
-          <span className="text-xs text-muted-foreground" aria-live="polite">
-            {details.length}/{AD_REPORT_DETAILS_MAX_LENGTH}
-          </span>
-        </div>
-        <Textarea
-          id={`${ids}-details`}
-          rows={4}
-          maxLength={AD_REPORT_DETAILS_MAX_LENGTH}
-          placeholder="What makes this ad suspicious or wrong?"
-          value={details}
-          onChange={(event) => setDetails(event.target.value)}
-        />
-      </div>
+      <CountedTextarea
+        id={`${ids}-details`}
+        label="Details (optional)"
+        maxLength={AD_REPORT_DETAILS_MAX_LENGTH}
+        placeholder="What makes this ad suspicious or wrong?"
+        value={details}
+        onChange={(event) => setDetails(event.target.value)}
+      />
     </ActionDialog>
   );
 }
