@@ -132,6 +132,8 @@ describe('SubscriptionPage', () => {
     expect(screen.queryByText('14-Day Free Trial Active')).not.toBeInTheDocument();
   });
 
+  // It waits for real poll rounds (CHECKOUT_POLL_INTERVAL_MS, 1.5 s) before and after the server
+  // says paid: ~3.5 s when the machine is idle, past the default 5 s under load.
   it('pays in a 600×700 popup and waits for the server to confirm before welcoming the seller', async () => {
     server.me = meOf({});
     const popup = fakePopup();
@@ -178,7 +180,7 @@ describe('SubscriptionPage', () => {
     await waitFor(() =>
       expect(within(planCard('Starter Pack')).getByRole('button', { name: 'Current Plan' })).toBeDisabled(),
     );
-  });
+  }, 15_000);
 
   it('says the payment failed when the popup is closed before paying', async () => {
     server.me = meOf({});
