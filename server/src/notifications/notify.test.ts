@@ -96,6 +96,22 @@ describe('notify()', () => {
     });
     const row = (await rowsOf(user.id)).find((candidate) => candidate.id === id)!;
     expect(row.link).toBeNull();
+    for (const link of [
+      '//evil.example/',
+      '/\\evil.example/',
+      'javascript:alert(1)',
+      '/a b',
+      '/ok/../x?y=1',
+    ]) {
+      const other = await notify(testApp.database.db, {
+        userId: user.id,
+        kind: 'payment_confirmed',
+        title: 'x',
+        link,
+      });
+      const stored = (await rowsOf(user.id)).find((candidate) => candidate.id === other)!;
+      expect({ link, stored: stored.link }).toEqual({ link, stored: link === '/ok/../x?y=1' ? link : null });
+    }
     expect(row.title).toHaveLength(300);
     expect(row.title.endsWith('…')).toBe(true);
   });

@@ -22,6 +22,12 @@ export interface NotificationInput {
   onceKey?: string;
 }
 
+/**
+ * A path on this site: one leading slash, no backslash (browsers read `/\host` as another
+ * site), no whitespace or control characters.
+ */
+const SITE_PATH = /^\/(?![/\\])[^\s\\\p{Cc}]*$/u;
+
 function cutTitle(title: string): string {
   const text = title.trim().replace(/\s+/g, ' ');
   if (text.length <= NOTIFICATION_TITLE_MAX_LENGTH) return text;
@@ -42,7 +48,7 @@ function cutTitle(title: string): string {
  */
 export async function notify(executor: Executor, input: NotificationInput): Promise<string | null> {
   const title = cutTitle(input.title);
-  const link = input.link && input.link.startsWith('/') && !input.link.startsWith('//') ? input.link : null;
+  const link = input.link && SITE_PATH.test(input.link) ? input.link : null;
   const coalesceKey = input.coalesceKey ?? null;
   const onceKey = input.onceKey ?? null;
   const { rows } = coalesceKey
