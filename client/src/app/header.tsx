@@ -8,13 +8,17 @@ import { toast } from '../components/ui/use-toast';
 import { useCurrentUser, useSignOut } from '../features/auth/api';
 import { usePostAdAction } from '../features/auth/use-require-sign-in';
 import { MessagesButton } from '../features/messaging/messages-button';
-import { NotificationsBell } from '../features/notifications/notifications-bell';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
 
-// Only signed-in visitors need the menu (and its positioning code): load it on demand.
+// Only signed-in visitors need the menu and the bell (and their positioning code): load them on demand.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+const NotificationsBell = lazy(() =>
+  import('../features/notifications/notifications-bell').then((module) => ({
+    default: module.NotificationsBell,
+  })),
+);
 
 /** Signs out; says 'Sign out Failed' with the reason when it cannot (spec §8). */
 function useLogout() {
@@ -66,7 +70,9 @@ export function Header() {
               <Button onClick={postAd} className="hidden md:inline-flex">
                 <Plus /> Post Ad
               </Button>
-              <NotificationsBell />
+              <Suspense fallback={<Skeleton className="size-10" />}>
+                <NotificationsBell />
+              </Suspense>
               <div className="hidden items-center gap-2 md:flex">
                 <MessagesButton />
                 <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>

@@ -44,7 +44,8 @@ describe('auth state in the header', () => {
     expect(screen.queryByRole('button', { name: /Post Ad/ })).not.toBeInTheDocument();
     answer(signedInUser);
     expect(await screen.findByRole('button', { name: /Post Ad/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    // The bell, like the user menu, is loaded on demand.
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /^User menu/ })).toBeInTheDocument();
   });
