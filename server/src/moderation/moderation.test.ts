@@ -377,6 +377,19 @@ describe('suspending an account', () => {
   });
 });
 
+describe('refusing non-staff', () => {
+  it('refuses before looking at the request: a bad body or query is still 401/403, not 400', async () => {
+    const person = await createSeller(testApp.app);
+    const badHide = await call(person, 'POST', '/api/admin/ads/not-an-id/hide', { reason: '' });
+    expect(badHide.statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/admin/users?limit=9999')).statusCode).toBe(401);
+    expect((await call(person, 'GET', '/api/admin/audit?cursor=%%%')).statusCode).toBe(403);
+    expect(
+      (await call(moderator, 'PUT', `/api/admin/users/${person.id}/role`, { role: 'moderator' })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('roles', () => {
   it('lets an admin grant and take back the moderator role, audited; the new moderator opens the console', async () => {
     const person = await createSeller(testApp.app, { name: 'New Mod' });

@@ -52,6 +52,13 @@ export function registerModerationRoutes(
     return user!;
   }
 
+  /** Refuses non-staff before the request is even validated: a bad body is none of their business. */
+  const staffFirst = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireStaff(request);
+    },
+  };
+
   routes.post(
     '/api/ads/:id/reports',
     {
@@ -90,6 +97,7 @@ export function registerModerationRoutes(
   routes.get(
     '/api/admin/queue',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Reported, flagged, pending and review-requested ads, most reported first (staff)',
@@ -107,6 +115,7 @@ export function registerModerationRoutes(
     routes.post(
       url,
       {
+        ...staffFirst,
         schema: {
           tags,
           summary,
@@ -124,6 +133,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/ads/:id/hide',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Hide an ad with a reason its owner sees (staff)',
@@ -149,6 +159,7 @@ export function registerModerationRoutes(
   routes.get(
     '/api/admin/users',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Find people by e-mail or name, newest accounts first (staff)',
@@ -165,6 +176,7 @@ export function registerModerationRoutes(
   routes.get(
     '/api/admin/users/:id',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'A person with their ads and the reports about them (staff)',
@@ -183,6 +195,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/users/:id/suspend',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Suspend an account: sessions end, ads leave public lists, sign-in refused (staff)',
@@ -200,6 +213,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/users/:id/restore',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Lift a suspension; the ads hidden with it return (staff)',
@@ -217,6 +231,7 @@ export function registerModerationRoutes(
   routes.put(
     '/api/admin/users/:id/role',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Grant or take back the moderator role (admins)',
@@ -235,6 +250,7 @@ export function registerModerationRoutes(
   routes.get(
     '/api/admin/audit',
     {
+      ...staffFirst,
       schema: {
         tags,
         summary: 'Every staff action with who, what, when and why; searchable (staff)',
