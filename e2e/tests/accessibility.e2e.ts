@@ -193,8 +193,25 @@ export const pages: AuditedPage[] = [
   { name: 'admin access denied', visitor: 'new seller', path: '/admin', ready: heading('Access Denied') },
 
   // Signed in: the admin (ADMIN_EMAILS), in the moderation console.
-  { name: 'admin queue', visitor: 'admin', path: '/admin', ready: heading('Moderation') },
-  { name: 'admin users', visitor: 'admin', path: '/admin?tab=users', ready: heading('Moderation') },
+  {
+    name: 'admin queue',
+    visitor: 'admin',
+    path: '/admin',
+    ready: (page) => page.getByRole('region', { name: 'Moderation queue' }).getByRole('article').first(),
+  },
+  {
+    name: 'admin users',
+    visitor: 'admin',
+    path: '/admin?tab=users',
+    ready: heading('Moderation'),
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Details of/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^Ads \(/ }).waitFor();
+    },
+  },
   { name: 'admin audit log', visitor: 'admin', path: '/admin?tab=audit', ready: heading('Moderation') },
 ];
 
@@ -257,7 +274,16 @@ describe.skipIf(!hasChromium)('accessibility', () => {
         session = openSession(viewport).then(async (opened) => {
           if (visitor === 'demo seller') await signInAsDemoSeller(opened.context);
           if (visitor === 'new seller') await signUpAndSignIn(opened, { name: 'Robin Avery' });
-          if (visitor === 'admin') await signInAsAdmin(opened);
+          if (visitor === 'admin') {
+            // The console is audited with something in it: the new seller reports a demo ad.
+            const reporter = await sessionOf('new seller');
+            const report = await reporter.page.request.post(`/api/ads/${fixture.demoSellerAdId}/reports`, {
+              data: { reason: 'scam', details: 'Asks for a deposit before any viewing.' },
+              headers: { origin: reporter.origin },
+            });
+            expect(report.status(), await report.text()).toBe(201);
+            await signInAsAdmin(opened);
+          }
           return opened;
         });
         sessions.set(visitor, session);
