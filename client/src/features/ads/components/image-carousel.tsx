@@ -3,10 +3,12 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { AdImagePlaceholder } from './ad-image-placeholder';
+import { PhotoViewer } from './photo-viewer';
 
 /**
  * The ad's photos (spec §2): previous/next, dots and thumbnails; arrow keys move between
- * photos when the carousel has focus. A placeholder when there are none.
+ * photos when the carousel has focus; the photo opens the full-screen viewer (issue 14).
+ * A placeholder when there are none.
  */
 export function ImageCarousel({
   images,
@@ -21,6 +23,8 @@ export function ImageCarousel({
   const count = images.length;
   const current = images[Math.min(index, count - 1)];
   const show = (next: number) => setIndex((next + count) % count);
+  const [isViewerOpen, setViewerOpen] = useState(false);
+  const photoName = count > 1 ? `${title}, photo ${index + 1} of ${count}` : title;
 
   return (
     <section aria-roledescription="carousel" aria-label="Photos" className="space-y-3">
@@ -34,13 +38,29 @@ export function ImageCarousel({
       >
         <div className="aspect-[4/3] w-full">
           {current ? (
-            <img
-              key={current.id}
-              src={current.url}
-              alt={count > 1 ? `${title}, photo ${index + 1} of ${count}` : title}
-              width={current.width ?? undefined}
-              height={current.height ?? undefined}
-              className="size-full object-contain"
+            <PhotoViewer
+              images={images}
+              title={title}
+              index={Math.min(index, count - 1)}
+              onIndexChange={setIndex}
+              open={isViewerOpen}
+              onOpenChange={setViewerOpen}
+              trigger={
+                <button
+                  type="button"
+                  className="size-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+                  aria-label={`View ${photoName} full screen`}
+                >
+                  <img
+                    key={current.id}
+                    src={current.url}
+                    alt={photoName}
+                    width={current.width ?? undefined}
+                    height={current.height ?? undefined}
+                    className="size-full object-contain"
+                  />
+                </button>
+              }
             />
           ) : (
             <AdImagePlaceholder className="size-full" />
