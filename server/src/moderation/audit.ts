@@ -1,4 +1,10 @@
-import type { AuditAction, AuditEntry, AuditTargetType } from '@bazaar/common/moderation';
+import {
+  auditActionLabels,
+  auditActionSchema,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTargetType,
+} from '@bazaar/common/moderation';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session-guard';
 import { cursorKeyFormats, decodeCursor, encodeCursor } from '../http/cursor';
@@ -44,10 +50,21 @@ export async function findAuditEntries(
 ): Promise<{ items: AuditEntry[]; next_cursor: string | null }> {
   const conditions = [sql`true`];
   if (q) {
-    // The action as the console labels it ("Hid ad") is matched through its code too.
     const words = q.toLowerCase().replace(/\s+/g, ' ');
+    // The action as the console labels it ("Hid ad", "suspended") finds its code too.
+    const labelled = auditActionSchema.options.filter((action) =>
+      auditActionLabels[action].toLowerCase().includes(words),
+    );
     conditions.push(
-      sql`(l.search like ${`%${escapeLike(words)}%`} or l.search like ${`%${escapeLike(words.replace(/ /g, '_'))}%`})`,
+      sql`(l.search like ${`%${escapeLike(words)}%`} or l.search like ${`%${escapeLike(words.replace(/ /g, '_'))}%`}
+        ${
+          labelled.length > 0
+            ? sql`or l.action in (${sql.join(
+                labelled.map((action) => sql`${action}`),
+                sql`, `,
+              )})`
+            : sql``
+        })`,
     );
   }
   if (cursor) {

@@ -466,6 +466,8 @@ describe('users and the audit log in the console', () => {
       'ad_dismissed',
       'ad_hidden',
     ]);
+    const byLabel = await call(admin, 'GET', '/api/admin/audit?q=hid%20ad');
+    expect(byLabel.json().items.map((item: { target_id: string }) => item.target_id)).toContain(adId);
     const byActor = await call(admin, 'GET', '/api/admin/audit?q=mo%20derator&limit=1');
     expect(byActor.json().items).toHaveLength(1);
     expect(byActor.json().next_cursor).toEqual(expect.any(String));
