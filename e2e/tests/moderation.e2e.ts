@@ -99,7 +99,22 @@ describe.skipIf(!hasChromium)('moderation', () => {
     await seller.page.goto('/dashboard');
     const moderation = seller.page.getByRole('group', { name: `Moderation of ${title}` });
     await moderation.getByText(reason).waitFor();
-    await moderation.getByRole('button', { name: `Request review of ${title}` }).waitFor();
+
+    // After editing, the owner asks for a review; the ad comes back to the queue, marked so,
+    // and the admin restores it: the public sees it again.
+    await moderation.getByRole('button', { name: `Request review of ${title}` }).click();
+    await seller.page.getByText('Review Requested', { exact: true }).waitFor();
+    await moderation.getByText('Review requested: a moderator will look at it again.').waitFor();
+    await admin.page.reload();
+    await card.getByText('Review requested', { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Restore ${title}` }).click();
+    await admin.page.getByText('Ad Restored', { exact: true }).waitFor();
+    await visitor.page.goto(`/ad/${adId}`);
+    await visitor.page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const afterRestore = (await (await visitor.page.request.get(`/api/ads?q=${word}`)).json()) as {
+      ads: { id: string }[];
+    };
+    expect(afterRestore.ads.map((ad) => ad.id)).toContain(adId);
 
     // The audit log has the decision: who, what and why.
     await admin.page.getByRole('tab', { name: 'Audit log' }).click();
@@ -121,6 +136,12 @@ describe.skipIf(!hasChromium)('moderation', () => {
     await suspendDialog.getByRole('button', { name: 'Suspend Account' }).click();
     await admin.page.getByText('Account Suspended', { exact: true }).waitFor();
     await row.getByText('Suspended', { exact: true }).first().waitFor();
+
+    // A suspended seller's ads leave the public lists.
+    const afterSuspension = (await (await visitor.page.request.get(`/api/ads?q=${word}`)).json()) as {
+      ads: { id: string }[];
+    };
+    expect(afterSuspension.ads.map((ad) => ad.id)).not.toContain(adId);
 
     await seller.page.reload();
     await seller.page.getByText('Please login to access your dashboard.').waitFor();
