@@ -18,6 +18,8 @@ type Visitor = 'anonymous' | 'demo seller' | 'new seller' | 'admin';
 interface Fixture {
   /** An active ad of the demo seller's. */
   demoSellerAdId: string;
+  /** The demo seller's id, for their public page. */
+  demoSellerId: string;
   /** A word that finds several ads. */
   searchWord: string;
   /** A conversation between the new seller (asking) and the demo seller about that ad. */
@@ -68,6 +70,23 @@ export const pages: AuditedPage[] = [
     path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
     ready: heading(/./),
   },
+  {
+    name: 'photo viewer',
+    visitor: 'anonymous',
+    path: ({ demoSellerAdId }) => `/ad/${demoSellerAdId}`,
+    ready: heading(/./),
+    open: async (page) => {
+      await page.getByRole('button', { name: / full screen$/ }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'seller page',
+    visitor: 'anonymous',
+    path: ({ demoSellerId }) => `/seller/${demoSellerId}`,
+    ready: (page) => page.getByRole('main').getByRole('article').first(),
+  },
+  { name: 'favorites signed out', visitor: 'anonymous', path: '/favorites', ready: heading('Access Denied') },
   { name: 'subscription', visitor: 'anonymous', path: '/subscription', ready: heading(/./) },
   { name: 'not found', visitor: 'anonymous', path: '/no/such/page', ready: heading('Page Not Found') },
   { name: 'help center', visitor: 'anonymous', path: '/help', ready: heading('Help Center') },
@@ -190,6 +209,12 @@ export const pages: AuditedPage[] = [
       await page.getByRole('dialog', { name: 'Report this ad' }).waitFor();
     },
   },
+  {
+    name: 'favorites',
+    visitor: 'new seller',
+    path: '/favorites',
+    ready: (page) => page.getByRole('main').getByRole('article').first(),
+  },
   { name: 'admin access denied', visitor: 'new seller', path: '/admin', ready: heading('Access Denied') },
 
   // Signed in: the admin (ADMIN_EMAILS), in the moderation console.
@@ -307,7 +332,13 @@ describe.skipIf(!hasChromium)('accessibility', () => {
       });
       expect(asked.status(), await asked.text()).toBe(201);
       const { conversation_id: conversationId } = (await asked.json()) as { conversation_id: string };
-      fixture = { demoSellerAdId, searchWord: 'bike', conversationId };
+      // ...and likes it, so that /favorites has something to show.
+      const liked = await asker.page.request.put(`/api/ads/${demoSellerAdId}/favorite`, {
+        headers: { origin: asker.origin },
+      });
+      expect(liked.status(), await liked.text()).toBe(200);
+      const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+      fixture = { demoSellerAdId, demoSellerId: me.user.id, searchWord: 'bike', conversationId };
     });
     afterAll(async () => {
       for (const session of sessions.values()) await (await session).context.close();
