@@ -1,3 +1,4 @@
+import { paths } from '@bazaar/common/site-paths';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
@@ -9,7 +10,7 @@ const topicNames: Record<UnsubscribeGrant['topic'], string> = {
   'new-messages': 'e-mails about new messages',
 };
 
-const SETTINGS_LINK = '<p class="note"><a href="/dashboard?tab=settings">Your e-mail settings</a></p>';
+const SETTINGS_LINK = `<p class="note"><a href="${paths.dashboard}?tab=settings">Your e-mail settings</a></p>`;
 
 function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
   return (

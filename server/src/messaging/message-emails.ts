@@ -1,4 +1,5 @@
 import { readProfileSettings } from '@bazaar/common/settings';
+import { paths } from '@bazaar/common/site-paths';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
@@ -71,7 +72,7 @@ export function registerMessageEmails({
           coalesce(nullif(sender_profile.name, ''), sender.name) as sender_name, c.ad_title`);
       const recipient = rows[0];
       if (!recipient || !readProfileSettings(recipient.settings).emailNewMessages) return;
-      const url = `${publicUrl}/messages/${conversationId}`;
+      const url = `${publicUrl}${paths.conversation(conversationId)}`;
       const unsubscribe = unsubscribeUrl(publicUrl, unsubscribeKey, recipient.user_id, 'new-messages');
       const from = recipient.sender_name ?? 'Someone';
       const count = recipient.unread_count === 1 ? 'a new message' : `${recipient.unread_count} new messages`;

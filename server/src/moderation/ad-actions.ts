@@ -1,4 +1,5 @@
 import type { AdModerationState, AuditAction, OwnerModeration } from '@bazaar/common/moderation';
+import { paths } from '@bazaar/common/site-paths';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session-guard';
 import type { Database, Transaction } from '../db/database';
@@ -60,7 +61,7 @@ export async function readAdModerationState(
   return state;
 }
 
-const ownerLink = '/dashboard';
+const ownerLink = paths.dashboard;
 
 type AdAction = 'hide' | 'restore' | 'dismiss' | 'feature' | 'unfeature';
 
@@ -130,14 +131,14 @@ export async function moderateAd(
             userId: ad.user_id,
             kind: 'ad_approved',
             title: `Your ad “${ad.title}” was approved and is public now.`,
-            link: `/ad/${ad.id}`,
+            link: paths.ad(ad.id),
           });
         } else if (ad.status === 'hidden') {
           await notify(tx, {
             userId: ad.user_id,
             kind: 'ad_restored',
             title: `Your ad “${ad.title}” was restored and is public again.`,
-            link: `/ad/${ad.id}`,
+            link: paths.ad(ad.id),
           });
         }
         break;

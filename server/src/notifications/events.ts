@@ -1,4 +1,5 @@
 import { findPlan } from '@bazaar/common/plans';
+import { paths } from '@bazaar/common/site-paths';
 import type { Executor } from '../db/database';
 import { notify } from './notify';
 
@@ -35,7 +36,7 @@ export function notifyNewMessages(
     userId: input.recipientId,
     kind: 'message',
     title: `${sender} sent you ${what} about ${quoted(input.adTitle)}`,
-    link: `/messages/${input.conversationId}`,
+    link: paths.conversation(input.conversationId),
     coalesceKey: messageCoalesceKey(input.conversationId),
   });
 }
@@ -54,7 +55,7 @@ export function notifyAdFavorited(
     userId: input.ownerId,
     kind: 'ad_favorited',
     title: `Someone added your ad ${quoted(input.adTitle)} to their favorites`,
-    link: `/ad/${input.adId}`,
+    link: paths.ad(input.adId),
     onceKey: `ad_favorited:${input.adId}:${input.fanId}`,
   });
 }
@@ -64,7 +65,7 @@ export function notifyPlanPaid(tx: Executor, input: { userId: string; planId: st
     userId: input.userId,
     kind: 'payment_confirmed',
     title: `Payment confirmed: the ${planName(input.planId)} is active until ${formatNoticeDate(input.periodEnd)}`,
-    link: '/subscription',
+    link: paths.subscription,
   });
 }
 
@@ -76,7 +77,7 @@ export function notifyPlanRenewed(
     userId: input.userId,
     kind: 'payment_renewed',
     title: `The ${planName(input.planId)} renewed until ${formatNoticeDate(input.periodEnd)}`,
-    link: '/subscription',
+    link: paths.subscription,
   });
 }
 
@@ -99,7 +100,7 @@ export function notifyPaymentFailed(
     userId: input.userId,
     kind: 'payment_failed',
     title,
-    link: input.what === 'feature' && input.adId ? `/ad/${input.adId}` : '/subscription',
+    link: input.what === 'feature' && input.adId ? paths.ad(input.adId) : paths.subscription,
   });
 }
 
@@ -111,7 +112,7 @@ export function notifyFeaturePurchased(
     userId: input.userId,
     kind: 'feature_purchased',
     title: `Payment confirmed: ${quoted(input.adTitle)} is featured until ${formatNoticeDate(input.featuredUntil)}`,
-    link: `/ad/${input.adId}`,
+    link: paths.ad(input.adId),
   });
 }
 
@@ -123,7 +124,7 @@ export function notifyFeatureEnded(
     userId: input.userId,
     kind: 'feature_ended',
     title: `The featured week of ${quoted(input.adTitle)} has ended. Feature it again to keep it on top.`,
-    link: `/ad/${input.adId}`,
+    link: paths.ad(input.adId),
     onceKey: `feature_ended:${input.adId}:${input.endedAt.toISOString()}`,
   });
 }

@@ -1,5 +1,6 @@
 import { PLAN_ENDING_REMINDER_DAYS } from '@bazaar/common/notifications';
 import { findPlan } from '@bazaar/common/plans';
+import { paths } from '@bazaar/common/site-paths';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
@@ -60,7 +61,7 @@ export async function sendEndingReminders(db: Database, now: Date = new Date()):
         userId: row.user_id,
         kind: row.kind,
         title,
-        link: '/subscription',
+        link: paths.subscription,
         onceKey: `${row.kind}:${row.ends_at}`,
       }),
     );

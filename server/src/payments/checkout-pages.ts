@@ -1,4 +1,5 @@
 import { formatCents } from '@bazaar/common/format';
+import { paths } from '@bazaar/common/site-paths';
 
 /**
  * The pages a payment popup shows outside the single-page app: the demo provider's payment
@@ -112,7 +113,7 @@ export type CheckoutOutcomeView =
 /** Where the popup ends up; the page that opened it closes it once the server knows. */
 export function renderCheckoutOutcomePage(view: CheckoutOutcomeView): string {
   const close = '<p class="muted">You can close this window.</p>';
-  const back = '<p class="note"><a href="/dashboard">Back to your dashboard</a></p>';
+  const back = `<p class="note"><a href="${paths.dashboard}">Back to your dashboard</a></p>`;
   switch (view.kind) {
     case 'paid':
       return page(
@@ -151,7 +152,7 @@ export function renderCheckoutOutcomePage(view: CheckoutOutcomeView): string {
       return page(
         'Login Required',
         `<h1>Login Required</h1><p class="muted">Please login to subscribe to a plan.</p>
-<p class="note"><a href="/login">Login</a></p>`,
+<p class="note"><a href="${paths.login}">Login</a></p>`,
       );
     case 'forbidden':
       return page(
