@@ -94,3 +94,31 @@ export function corruptPng(): Buffer {
     Buffer.alloc(500, 0x41),
   ]);
 }
+
+/**
+ * A JPEG that looks like a photo to a perceptual hash: shapes of several colours and sizes
+ * on a gradient, laid out from `seed` (the same seed draws the same picture).
+ */
+export function photoLikeImage(seed: number, width = 800, height = 600): Promise<Buffer> {
+  let state = seed * 2654435761;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const colour = () =>
+    `rgb(${Math.floor(next() * 256)},${Math.floor(next() * 256)},${Math.floor(next() * 256)})`;
+  const shapes = Array.from({ length: 14 }, () => {
+    const x = Math.floor(next() * width);
+    const y = Math.floor(next() * height);
+    const size = Math.floor(40 + next() * 220);
+    return next() < 0.5
+      ? `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${colour()}"/>`
+      : `<rect x="${x - size / 2}" y="${y - size / 3}" width="${size}" height="${(size * 2) / 3}" fill="${colour()}"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

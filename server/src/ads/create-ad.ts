@@ -8,6 +8,7 @@ import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { lockSellerQuota } from '../profiles/queries';
+import { recordPhotoHashes } from '../media/photo-hashes';
 import type { AdModerationSettings } from './ad-moderation-settings';
 import { assertCategoryExists } from './form-fields';
 import { assertMayPost } from './post-gate';
@@ -43,13 +44,14 @@ export async function createAd(
 
   const adId = randomUUID();
   await withPendingMedia(storage, adId, async () => {
-    const media = await storeUploadedMedia({ storage, log }, adId, ad);
+    const { media, photoHashes } = await storeUploadedMedia({ storage, log }, adId, ad);
     try {
       await db.transaction(async (tx) => {
         assertMayPost(await lockSellerQuota(tx, ad.userId));
         await assertWithinPostingLimit(tx, { userId: ad.userId, limit: moderation.postingLimitPerHour });
         await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
         await tx.insert(adMedia).values(media);
+        await recordPhotoHashes(tx, { adId, userId: ad.userId, photoHashes });
       });
     } catch (error) {
       await deleteStoredObjects(storage, storageKeysOf(media), log);

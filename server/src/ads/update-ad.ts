@@ -6,6 +6,7 @@ import { adMedia, advertisements } from '../db/schema';
 import { badRequest, imageRequired, tooManyFiles } from '../http/errors';
 import { deleteStoredObjects, storageKeysOf, type NewAdMedia } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
+import { recordPhotoHashes } from '../media/photo-hashes';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { assertCategoryExists } from './form-fields';
@@ -82,11 +83,11 @@ export async function updateAd(
   checkMediaAfterChanges(await mediaOf(db, adId), changes);
 
   await withPendingMedia(storage, adId, async () => {
-    const added = await storeUploadedMedia({ storage, log }, adId, changes);
+    const { media: added, photoHashes } = await storeUploadedMedia({ storage, log }, adId, changes);
     let removed: MediaRow[] = [];
     try {
       await db.transaction(async (tx) => {
-        authorize(actor, 'update', { ad: await lockAd(tx, adId) });
+        const ad = authorize(actor, 'update', { ad: await lockAd(tx, adId) });
         const existing = await mediaOf(tx, adId);
         removed = checkMediaAfterChanges(existing, changes);
         if (removed.length > 0) {
@@ -101,6 +102,7 @@ export async function updateAd(
           );
         }
         if (added.length > 0) await tx.insert(adMedia).values(placeAfter(existing, added));
+        await recordPhotoHashes(tx, { adId, userId: ad.user_id, photoHashes });
         await tx
           .update(advertisements)
           .set({ ...changes.fields, updated_at: sql`now()` })

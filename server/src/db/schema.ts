@@ -255,6 +255,41 @@ export const adMedia = pgTable(
   (table) => [uniqueIndex('ad_media_ad_kind_position_idx').on(table.ad_id, table.kind, table.position)],
 );
 
+/** One 16-bit quarter of a photo hash, for the index that finds near-equal hashes. */
+const hashBand = (name: string, shift: number) =>
+  integer(name)
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`((hash >> ${shift}) & 65535)::int`));
+
+/**
+ * The difference hash of each uploaded picture (media/photo-hash), to flag an ad whose photo
+ * is another seller's (issue 13). The ad and its seller are copied from the picture's ad,
+ * which never changes hands; the rows go with the picture (ON DELETE CASCADE). Each band is
+ * indexed: pictures at most 7 bits apart have a band at most one bit apart (decision 0018).
+ */
+export const adPhotoHashes = pgTable(
+  'ad_photo_hashes',
+  {
+    media_id: uuid('media_id')
+      .primaryKey()
+      .references(() => adMedia.id, { onDelete: 'cascade' }),
+    ad_id: uuid('ad_id').notNull(),
+    user_id: uuid('user_id').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    band_0: hashBand('band_0', 48),
+    band_1: hashBand('band_1', 32),
+    band_2: hashBand('band_2', 16),
+    band_3: hashBand('band_3', 0),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('ad_photo_hashes_band_0_idx').on(table.band_0),
+    index('ad_photo_hashes_band_1_idx').on(table.band_1),
+    index('ad_photo_hashes_band_2_idx').on(table.band_2),
+    index('ad_photo_hashes_band_3_idx').on(table.band_3),
+  ],
+);
+
 /** A signed-in user's favourite; an ad's `likes` is the number of these rows. */
 export const favorites = pgTable(
   'favorites',

@@ -19,17 +19,25 @@ async function decodeAdImage(input: Buffer | string): Promise<ImageVariants> {
   }
 }
 
+/** An uploaded picture, stored: its ad_media row and its difference hash. */
+export interface StoredImage {
+  media: NewAdMedia;
+  hash: bigint;
+}
+
 /**
  * Re-encodes an image (its bytes or a file path) into its card and full variants and stores
- * both. Returns the ad_media row to insert; the caller deletes the keys if its transaction fails.
+ * both. Returns the ad_media row to insert, with the picture's hash; the caller deletes the
+ * keys if its transaction fails.
  */
 export async function storeAdImage(
   storage: Storage,
   adId: string,
   input: Buffer | string,
   position: number,
-): Promise<NewAdMedia> {
-  return storeImageVariants(storage, adId, await decodeAdImage(input), position);
+): Promise<StoredImage> {
+  const variants = await decodeAdImage(input);
+  return { media: await storeImageVariants(storage, adId, variants, position), hash: variants.hash };
 }
 
 /**

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { differenceHash } from './photo-hash';
 
 /** Images larger than this many pixels are refused before decoding (pixel bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -12,6 +13,8 @@ export interface ImageVariant {
 export interface ImageVariants {
   full: ImageVariant;
   card: ImageVariant;
+  /** The picture's difference hash, to find the same photo in other sellers' ads. */
+  hash: bigint;
 }
 
 const FULL_SIZE = 1600;
@@ -30,13 +33,14 @@ async function encode(pipeline: Sharp): Promise<ImageVariant> {
  */
 export async function createImageVariants(input: Buffer | string): Promise<ImageVariants> {
   const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
-  const [full, card] = await Promise.all([
+  const [full, card, hash] = await Promise.all([
     encode(
       source.clone().resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true }),
     ),
     encode(
       source.clone().resize({ width: CARD_WIDTH, height: CARD_HEIGHT, fit: 'cover', position: 'attention' }),
     ),
+    differenceHash(source),
   ]);
-  return { full, card };
+  return { full, card, hash };
 }
