@@ -52,4 +52,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ POSTING_LIMIT_PER_HOUR: '5' }).POSTING_LIMIT_PER_HOUR).toBe(5);
     expect(() => loadConfig({ POSTING_LIMIT_PER_HOUR: '0' })).toThrow(/POSTING_LIMIT_PER_HOUR/);
   });
+
+  it('reads the moderation mode and the blocked terms, post and a default list when unset', () => {
+    const defaults = loadConfig({});
+    expect(defaults.MODERATION).toBe('post');
+    expect(defaults.BLOCKED_TERMS).toContain('counterfeit');
+    const set = loadConfig({ MODERATION: 'pre', BLOCKED_TERMS: ' replica watch, Western Union ,,' });
+    expect(set.MODERATION).toBe('pre');
+    expect(set.BLOCKED_TERMS).toEqual(['replica watch', 'Western Union']);
+    expect(loadConfig({ BLOCKED_TERMS: '' }).BLOCKED_TERMS).toEqual([]);
+    expect(() => loadConfig({ MODERATION: 'later' })).toThrow(/MODERATION/);
+    expect(() => loadConfig({ BLOCKED_TERMS: 'scam, ---' })).toThrow(/BLOCKED_TERMS: "---" is not a term/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BLOCKED_TERMS, foldText } from './ads/blocked-terms';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,6 +52,26 @@ const emailList = z
   )
   .pipe(z.array(z.email('expected e-mail addresses, comma-separated')));
 
+/**
+ * BLOCKED_TERMS: words and phrases, comma-separated. Set, it replaces the default list (set
+ * and empty: no terms); each term needs a letter or digit and at most 100 characters.
+ */
+const termList = z.string().transform((value, context): string[] => {
+  const terms = value
+    .split(',')
+    .map((term) => term.trim())
+    .filter((term) => term.length > 0);
+  for (const term of terms) {
+    if (!/[\p{L}\p{N}]/u.test(foldText(term)) || term.length > 100) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${term}" is not a term: expected words of at most 100 characters, comma-separated`,
+      });
+    }
+  }
+  return terms;
+});
+
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -78,6 +99,9 @@ const environmentSchema = z.object({
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
   /** Ads one account may post in an hour; a further one is refused with 429 (issue 13). */
   POSTING_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** post: ads are public at once and reviewed when flagged; pre: every new or edited ad waits for a moderator. */
+  MODERATION: z.enum(['post', 'pre']).default('post'),
+  BLOCKED_TERMS: termList.optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -99,9 +123,10 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export interface Config extends Omit<Environment, 'DATA_DIR' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Environment, 'DATA_DIR' | 'PUBLIC_URL' | 'BLOCKED_TERMS'> {
   DATA_DIR: string;
   PUBLIC_URL: string;
+  BLOCKED_TERMS: string[];
   isProduction: boolean;
 }
 
@@ -134,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...environment,
     DATA_DIR: path.resolve(environment.DATA_DIR),
+    BLOCKED_TERMS: environment.BLOCKED_TERMS ?? [...DEFAULT_BLOCKED_TERMS],
     PUBLIC_URL: (environment.PUBLIC_URL ?? `http://localhost:${environment.PORT}`).replace(/\/$/, ''),
     isProduction: environment.NODE_ENV === 'production',
   };

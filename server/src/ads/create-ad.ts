@@ -10,6 +10,7 @@ import type { Storage } from '../media/storage';
 import { lockSellerQuota } from '../profiles/queries';
 import { recordPhotoHashes } from '../media/photo-hashes';
 import type { AdModerationSettings } from './ad-moderation-settings';
+import { flagAutomatically, reviewNewAd } from './automatic-moderation';
 import { assertCategoryExists } from './form-fields';
 import { assertMayPost } from './post-gate';
 import { assertWithinPostingLimit } from './posting-limit';
@@ -49,9 +50,11 @@ export async function createAd(
       await db.transaction(async (tx) => {
         assertMayPost(await lockSellerQuota(tx, ad.userId));
         await assertWithinPostingLimit(tx, { userId: ad.userId, limit: moderation.postingLimitPerHour });
-        await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields });
+        const { status, blockedTerm } = reviewNewAd(moderation, ad.fields);
+        await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields, status });
         await tx.insert(adMedia).values(media);
         await recordPhotoHashes(tx, { adId, userId: ad.userId, photoHashes });
+        await flagAutomatically(tx, { adId, userId: ad.userId, blockedTerm, photoHashes });
       });
     } catch (error) {
       await deleteStoredObjects(storage, storageKeysOf(media), log);

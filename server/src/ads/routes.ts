@@ -232,7 +232,7 @@ function registerRoutes(
           upload.fields,
         );
         return updateAd(
-          { db, storage, log: request.log },
+          { db, storage, moderation, log: request.log },
           {
             adId,
             actor: user,

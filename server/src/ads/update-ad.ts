@@ -9,6 +9,8 @@ import { withPendingMedia } from '../media/pending-media';
 import { recordPhotoHashes } from '../media/photo-hashes';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
+import type { AdModerationSettings } from './ad-moderation-settings';
+import { flagAutomatically, reviewEditedAd } from './automatic-moderation';
 import { assertCategoryExists } from './form-fields';
 import { authorize, type Actor } from '../policies/authorize';
 import { findAdAccess, lockAd } from './queries';
@@ -74,7 +76,12 @@ function placeAfter(existing: MediaRow[], added: NewAdMedia[]): NewAdMedia[] {
  * deleted once it has committed.
  */
 export async function updateAd(
-  { db, storage, log }: { db: Database; storage: Storage; log: Logger },
+  {
+    db,
+    storage,
+    moderation,
+    log,
+  }: { db: Database; storage: Storage; moderation: AdModerationSettings; log: Logger },
   { adId, actor, changes }: { adId: string; actor: Actor; changes: AdChanges },
 ): Promise<void> {
   authorize(actor, 'update', { ad: await findAdAccess(db, adId) });
@@ -103,10 +110,25 @@ export async function updateAd(
         }
         if (added.length > 0) await tx.insert(adMedia).values(placeAfter(existing, added));
         await recordPhotoHashes(tx, { adId, userId: ad.user_id, photoHashes });
-        await tx
+        const [before] = await tx
+          .select({ title: advertisements.title, description: advertisements.description })
+          .from(advertisements)
+          .where(eq(advertisements.id, adId));
+        const [after] = await tx
           .update(advertisements)
           .set({ ...changes.fields, updated_at: sql`now()` })
-          .where(eq(advertisements.id, adId));
+          .where(eq(advertisements.id, adId))
+          .returning({
+            status: advertisements.status,
+            title: advertisements.title,
+            description: advertisements.description,
+          });
+        const isTextChanged = after!.title !== before!.title || after!.description !== before!.description;
+        const { status, blockedTerm } = reviewEditedAd(moderation, after!, isTextChanged);
+        if (status !== after!.status) {
+          await tx.update(advertisements).set({ status }).where(eq(advertisements.id, adId));
+        }
+        await flagAutomatically(tx, { adId, userId: ad.user_id, blockedTerm, photoHashes });
       });
     } catch (error) {
       await deleteStoredObjects(storage, storageKeysOf(added), log);

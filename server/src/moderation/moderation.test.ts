@@ -187,7 +187,7 @@ describe('the queue', () => {
 describe('hiding an ad', () => {
   it('takes it out of public view: 404, search, category count, related; the owner sees the reason', async () => {
     const { seller, adId } = await sellerWithAd({
-      title: 'Counterfeit watch zebrafinch',
+      title: 'Designer watch zebrafinch',
       category: 'fashion',
     });
     const neighbour = (await postAd(testApp, seller, { fields: { category: 'fashion' } })).json<{

@@ -6,7 +6,7 @@ import {
   type SellerQuota,
 } from '@bazaar/common/subscription-rules';
 import type { ProfileSettings } from '@bazaar/common/settings';
-import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { advertisements, profiles, users } from '../db/schema';
 
@@ -93,11 +93,15 @@ export async function saveProfileSettings(
   return updated.length > 0;
 }
 
+/**
+ * The ads that take a place of the plan's quota: public ones, and those waiting for review
+ * (issue 13), which become public when staff approve them without asking the quota again.
+ */
 export async function countActiveAdsForUser(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ active: count() })
     .from(advertisements)
-    .where(and(eq(advertisements.user_id, userId), eq(advertisements.status, 'active')));
+    .where(and(eq(advertisements.user_id, userId), inArray(advertisements.status, ['active', 'pending'])));
   return row?.active ?? 0;
 }
 
