@@ -207,6 +207,27 @@ describe('blocked terms (the default list)', () => {
     expect(await openFlagsOf(testApp, adId)).toEqual([{ kind: 'blocked_term', detail: 'western union' }]);
   });
 
+  it('publishes a pending ad once a moderator approves it (restore), closing its flag', async () => {
+    const seller = await createSeller(testApp.app);
+    const moderator = await createSeller(testApp.app);
+    await testApp.database.pool.query(`update users set role = 'moderator' where id = $1`, [moderator.id]);
+    const adId = (await postAd(testApp, seller, { fields: { title: 'Fentanyl patches' } })).json()
+      .id as string;
+    expect(await statusOf(testApp, adId)).toBe('pending');
+
+    const approved = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/ads/${adId}/restore`,
+      headers: { cookie: moderator.cookie, origin: TEST_PUBLIC_URL },
+      payload: {},
+    });
+
+    expect(approved.statusCode).toBe(200);
+    expect(await statusOf(testApp, adId)).toBe('active');
+    expect(await openFlagsOf(testApp, adId)).toEqual([]);
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/ads/${adId}` })).statusCode).toBe(200);
+  });
+
   it("counts a pending ad in the plan's quota", async () => {
     const seller = await createSeller(testApp.app);
     const pending = await postAd(testApp, seller, { fields: { title: 'Ammunition box' } });
