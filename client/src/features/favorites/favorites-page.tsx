@@ -109,12 +109,12 @@ function FavoriteEntry({ item }: { item: FavoriteItem }) {
   if (item.ad) return <AdCard ad={item.ad} footer={footer} />;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-dashed bg-card text-card-foreground">
-      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-muted p-4 text-center text-muted-foreground">
+      <div className="flex min-h-48 w-full flex-1 flex-col items-center justify-center gap-2 bg-muted p-4 text-center text-muted-foreground">
         <EyeOff className="size-8" aria-hidden="true" />
         <h3 className="text-base font-semibold text-foreground">No longer available</h3>
         <p className="text-sm">This ad was taken down or is waiting for review.</p>
       </div>
-      <div className="mt-auto border-t p-3">{footer}</div>
+      <div className="border-t p-3">{footer}</div>
     </article>
   );
 }

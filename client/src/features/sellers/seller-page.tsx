@@ -127,7 +127,7 @@ function SellerHeader({ seller }: { seller: SellerPageResponse }) {
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <MessageCircle className="size-3.5" aria-hidden="true" /> Response rate
             </dt>
-            <dd className="mt-1 text-lg font-semibold">
+            <dd className="mt-1 font-semibold">
               {response.rate_percent === null ? 'No messages yet' : `${response.rate_percent}%`}
             </dd>
           </div>
@@ -135,7 +135,7 @@ function SellerHeader({ seller }: { seller: SellerPageResponse }) {
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <Clock className="size-3.5" aria-hidden="true" /> Typically replies
             </dt>
-            <dd className="mt-1 text-lg font-semibold">
+            <dd className="mt-1 font-semibold">
               {response.typical_seconds === null ? '—' : describeResponseTime(response.typical_seconds)}
             </dd>
           </div>
