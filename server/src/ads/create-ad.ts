@@ -7,7 +7,7 @@ import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
-import { lockSellerQuota } from '../profiles/queries';
+import { findSellerQuota } from '../profiles/queries';
 import { recordPhotoHashes } from '../media/photo-hashes';
 import type { AdModerationSettings } from './ad-moderation-settings';
 import { flagAutomatically, reviewNewAd } from './automatic-moderation';
@@ -48,7 +48,7 @@ export async function createAd(
     const { media, photoHashes } = await storeUploadedMedia({ storage, log }, adId, ad);
     try {
       await db.transaction(async (tx) => {
-        assertMayPost(await lockSellerQuota(tx, ad.userId));
+        assertMayPost(await findSellerQuota(tx, ad.userId, { lock: true }));
         await assertWithinPostingLimit(tx, { userId: ad.userId, limit: moderation.postingLimitPerHour });
         const { status, blockedTerm } = reviewNewAd(moderation, ad.fields);
         await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields, status });

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { adLimitReached, trialExpired, unauthenticated } from '../http/errors';
 import type { AdModerationSettings } from './ad-moderation-settings';
 import { assertWithinPostingLimit } from './posting-limit';
-import { countActiveAdsForUser, findProfileWithUser, subscriptionOf } from '../profiles/queries';
+import { findSellerQuota } from '../profiles/queries';
 
 /** The post-ad gate of spec §4 on the seller's real quota, as an error when it says no. */
 export function assertMayPost(quota: SellerQuota | undefined): void {
@@ -23,10 +23,6 @@ export async function checkMayPostNow(
   userId: string,
   { postingLimitPerHour }: Pick<AdModerationSettings, 'postingLimitPerHour'>,
 ): Promise<void> {
-  const [found, activeAds] = await Promise.all([
-    findProfileWithUser(db, userId),
-    countActiveAdsForUser(db, userId),
-  ]);
-  assertMayPost(found ? { ...subscriptionOf(found.profile), activeAds } : undefined);
+  assertMayPost(await findSellerQuota(db, userId));
   await assertWithinPostingLimit(db, { userId, limit: postingLimitPerHour });
 }

@@ -97,7 +97,7 @@ export async function saveProfileSettings(
  * The ads that take a place of the plan's quota: public ones, and those waiting for review
  * (issue 13), which become public when staff approve them without asking the quota again.
  */
-export async function countActiveAdsForUser(db: Executor, userId: string): Promise<number> {
+async function countActiveAdsForUser(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ active: count() })
     .from(advertisements)
@@ -136,13 +136,23 @@ export function subscriptionOf(profile: Profile, now: Date = new Date()): Effect
   );
 }
 
+/** The seller's quota (spec §4, §9): the subscription as it stands now, and the active ads that count against it. */
+export type SellerQuotaNow = EffectiveSubscription & SellerQuota;
+
 /**
- * The seller's quota for deciding whether they may post, read inside a transaction with the
- * profile row locked: concurrent creates by one seller queue here, so none can race past
- * the limit.
+ * The one reader of a seller's quota, for /api/me, the early post check and the create
+ * transaction; undefined without a profile. With `lock` (inside a transaction) the profile row
+ * stays locked until it ends: concurrent creates by one seller queue here, so none can race
+ * past the limit. The ads are counted in a statement of their own, after the lock is held, so
+ * that an ad the transaction we waited for has just committed counts.
  */
-export async function lockSellerQuota(tx: Executor, userId: string): Promise<SellerQuota | undefined> {
-  const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+export async function findSellerQuota(
+  executor: Executor,
+  userId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<SellerQuotaNow | undefined> {
+  const query = executor.select().from(profiles).where(eq(profiles.id, userId));
+  const [profile] = await (lock ? query.for('update') : query);
   if (!profile) return undefined;
-  return { ...subscriptionOf(profile), activeAds: await countActiveAdsForUser(tx, userId) };
+  return { ...subscriptionOf(profile), activeAds: await countActiveAdsForUser(executor, userId) };
 }

@@ -15,10 +15,10 @@ import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { notFound } from '../http/errors';
 import {
-  countActiveAdsForUser,
   findProfileSettings,
   findProfileWithUser,
   findSellerActivity,
+  findSellerQuota,
   saveProfileSettings,
   subscriptionOf,
   updateProfileDetails,
@@ -69,14 +69,13 @@ export async function registerProfileRoutes(
     async (request): Promise<MeResponse | null> => {
       const user = await guard.currentUser(request);
       if (!user) return null;
-      const [found, activeAds, activity] = await Promise.all([
+      const [found, quota, activity] = await Promise.all([
         findProfileWithUser(db, user.id),
-        countActiveAdsForUser(db, user.id),
+        findSellerQuota(db, user.id),
         findSellerActivity(db, user.id),
       ]);
-      if (!found) return null;
+      if (!found || !quota) return null;
       const { profile } = found;
-      const subscription = subscriptionOf(profile);
       return {
         user: {
           id: user.id,
@@ -86,18 +85,18 @@ export async function registerProfileRoutes(
           role: user.role,
           user_metadata: {
             name: profile.name,
-            subscription_status: subscription.subscriptionStatus,
-            subscription_plan: subscription.subscriptionPlan,
-            trial_end_date: subscription.trialEndDate.toISOString(),
+            subscription_status: quota.subscriptionStatus,
+            subscription_plan: quota.subscriptionPlan,
+            trial_end_date: quota.trialEndDate.toISOString(),
             engagement_score: engagementScore(activity),
-            max_ads: subscription.maxAds,
+            max_ads: quota.maxAds,
           },
         },
         quota: {
-          active_ads: activeAds,
-          max_ads: subscription.maxAds,
-          trial_days_left: trialDaysLeft(subscription.trialEndDate),
-          post_gate: postGate({ ...subscription, activeAds }),
+          active_ads: quota.activeAds,
+          max_ads: quota.maxAds,
+          trial_days_left: trialDaysLeft(quota.trialEndDate),
+          post_gate: postGate(quota),
         },
       };
     },
