@@ -63,10 +63,16 @@ export function EditAdPage() {
         onProgress: ({ loaded, total }) => setUploadPercent(Math.round((loaded / total) * 100)),
       },
       {
-        onSuccess: () => {
+        onSuccess: (ad) => {
+          // Issue 13: an edit holding a blocked term, or any edit under MODERATION=pre, waits for review.
+          const descriptions = {
+            active: 'Your changes are live.',
+            pending: 'Your ad is under review. It goes live once a moderator approves it.',
+            hidden: 'Your changes are saved.',
+          } as const;
           toast({
             title: 'Ad Updated Successfully',
-            description: 'Your changes are live.',
+            description: descriptions[ad.status],
             variant: 'success',
           });
           void navigate(paths.ad(current.id));

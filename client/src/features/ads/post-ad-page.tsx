@@ -53,11 +53,20 @@ function PostAdForm({ onPostingChange }: { onPostingChange: (isPosting: boolean)
       { form, onProgress: ({ loaded, total }) => setUploadPercent(Math.round((loaded / total) * 100)) },
       {
         onSuccess: (ad) => {
-          toast({
-            title: 'Ad Posted Successfully! 🎉',
-            description: 'Your ad is live. Buyers can find it now.',
-            variant: 'success',
-          });
+          // Issue 13: blocked terms, or MODERATION=pre, hold a new ad for a moderator.
+          toast(
+            ad.status === 'pending'
+              ? {
+                  title: 'Ad Submitted for Review',
+                  description: 'Your ad is under review. It goes live once a moderator approves it.',
+                  variant: 'success',
+                }
+              : {
+                  title: 'Ad Posted Successfully! 🎉',
+                  description: 'Your ad is live. Buyers can find it now.',
+                  variant: 'success',
+                },
+          );
           void navigate(paths.ad(ad.id));
         },
         onError: (error) => {
