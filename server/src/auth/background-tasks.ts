@@ -19,5 +19,3 @@ export function createBackgroundTasks(logger: Logger) {
     },
   };
 }
-
-export type BackgroundTasks = ReturnType<typeof createBackgroundTasks>;
