@@ -146,13 +146,13 @@ describe('files of a post are checked on the server', () => {
     await expectNothingLeftBehind();
   });
 
-  it('answers a form of 10 000 fields quickly with 413, without reading them all', async () => {
+  // How fast the refusal comes is a performance target, which belongs in bench/ (DESIGN.md):
+  // a timing asserted in a unit test fails on a busy machine.
+  it('refuses a form of 10 000 fields with 413 payload_too_large', async () => {
     const fields = Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`f${index}`, 'x']));
-    const started = Date.now();
     const response = await sendAdForm(testApp, seller, { fields });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses files under any other field name, and a field sent twice', async () => {
