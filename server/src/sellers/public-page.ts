@@ -28,16 +28,16 @@ async function findSeller(db: Database, sellerId: string) {
 
 /**
  * How the seller answers (decision 0019): conversations buyers started with them in the last
- * SELLER_RESPONSE_WINDOW_DAYS days. A conversation is created with the buyer's first message,
- * so its created_at is when they asked; the reply is the seller's first message in it. One
- * still unanswered and younger than SELLER_REPLY_WITHIN_HOURS is not counted yet (its outcome
- * is open). The rate is the share answered within that time; the typical time the median of
+ * SELLER_RESPONSE_WINDOW_DAYS days: asked at the buyer's first message, answered at the seller's
+ * first message. One still unanswered and younger than SELLER_REPLY_WITHIN_HOURS is not
+ * counted yet (its outcome is open). The rate is the share answered within that time; the typical time the median of
  * all first replies.
  *
  * Indexed without an index of its own: the seller's side of each conversation is found by the
  * inbox index (user_id, last_message_at desc), whose range on last_message_at bounds the window
- * because a conversation's last message is never older than its start; each first reply is a
- * short scan of messages_conversation_created_idx from the conversation's start.
+ * because a conversation's last message is never older than its start; the first question and
+ * the first reply are short scans of messages_conversation_created_idx from the conversation's
+ * start (correlated subqueries, so the planner cannot turn them into a scan of all messages).
  */
 export async function findSellerResponse(db: Database, sellerId: string): Promise<SellerResponse> {
   const window = sql`now() - make_interval(days => ${SELLER_RESPONSE_WINDOW_DAYS})`;
@@ -48,21 +48,24 @@ export async function findSellerResponse(db: Database, sellerId: string): Promis
     median_seconds: number | null;
   }>(sql`
     with asked as (
-      select c.created_at as asked_at,
+      select
         (select m.created_at from messages m
-          where m.conversation_id = c.id and m.sender_role = 'seller'
+          where m.conversation_id = p.conversation_id and m.sender_role = 'buyer'
+          order by m.created_at limit 1) as asked_at,
+        (select m.created_at from messages m
+          where m.conversation_id = p.conversation_id and m.sender_role = 'seller'
           order by m.created_at limit 1) as replied_at
       from conversation_participants p
-      join conversations c on c.id = p.conversation_id
-      where p.user_id = ${sellerId} and p.role = 'seller'
-        and p.last_message_at >= ${window} and c.created_at >= ${window}
+      where p.user_id = ${sellerId} and p.role = 'seller' and p.last_message_at >= ${window}
+    ), counted as (
+      select * from asked where asked_at >= ${window}
     )
     select
       count(*) filter (where replied_at is not null or asked_at < now() - ${replyWithin})::int as counted,
       count(*) filter (where replied_at - asked_at <= ${replyWithin})::int as answered_in_time,
       round(percentile_cont(0.5) within group (order by extract(epoch from replied_at - asked_at))
         filter (where replied_at is not null))::int as median_seconds
-    from asked`);
+    from counted`);
   const row = rows[0] ?? { counted: 0, answered_in_time: 0, median_seconds: null };
   return {
     rate_percent: row.counted > 0 ? Math.round((100 * row.answered_in_time) / row.counted) : null,
