@@ -56,8 +56,10 @@ export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeGra
   if (!Object.hasOwn(unsubscribableSettings, topic) || !isUuid(userId) || !SIGNATURE.test(signature)) {
     return null;
   }
-  const given = Buffer.from(signature, 'base64url');
-  const expected = signatureOf(key, topic, userId);
+  // Compared as text: base64url decoding ignores the last character's spare bits, so
+  // comparing decoded bytes would accept a link changed in its last character.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(signatureOf(key, topic, userId).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const known = topic as UnsubscribeTopic;
   return { userId, topic: known, setting: unsubscribableSettings[known] };
