@@ -1,4 +1,5 @@
 import { isUuid } from '@bazaar/common/ids';
+import { routePatterns } from '@bazaar/common/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
@@ -24,19 +25,23 @@ export async function registerAdPageRoute(
     publicUrl,
   }: { db: Database; guard: SessionGuard; storage: Storage; clientApp: ClientApp; publicUrl: string },
 ) {
-  app.get<{ Params: { id: string } }>('/ad/:id', { schema: { hide: true } }, async (request, reply) => {
-    const { id } = request.params;
-    const row = isUuid(id) ? await findAdDetail(db, id) : undefined;
-    const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
-    if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
-    const image = row.media.find((media) => media.kind === 'image');
-    const imageUrl = image ? storage.url(image.storage_key) : undefined;
-    return clientApp.sendShell(reply, {
-      title: `${row.ad.title} · Bazaar`,
-      description: truncateForMeta(row.ad.description),
-      image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,
-      // The photo the page opens on (its largest paint), fetched beside the page's code.
-      preloadImage: imageUrl,
-    });
-  });
+  app.get<{ Params: { id: string } }>(
+    routePatterns.ad,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = isUuid(id) ? await findAdDetail(db, id) : undefined;
+      const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
+      if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
+      const image = row.media.find((media) => media.kind === 'image');
+      const imageUrl = image ? storage.url(image.storage_key) : undefined;
+      return clientApp.sendShell(reply, {
+        title: `${row.ad.title} · Bazaar`,
+        description: truncateForMeta(row.ad.description),
+        image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,
+        // The photo the page opens on (its largest paint), fetched beside the page's code.
+        preloadImage: imageUrl,
+      });
+    },
+  );
 }
