@@ -19,9 +19,11 @@ export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
 
 /**
  * `hidden`: by its owner or by staff (then with a reason, see `ownerModerationSchema`);
- * `pending`: waiting for a moderator (issue 13). Only `active` ads are public.
+ * `pending`: waiting for a moderator (issue 13). `expired`: its lifetime ran out, its owner may
+ * renew it; `sold`: marked sold by its owner, its page says so for AD_SOLD_VISIBLE_DAYS
+ * (issue 14). Only `active` ads are in lists and search.
  */
-export const adStatusSchema = z.enum(['active', 'hidden', 'pending']);
+export const adStatusSchema = z.enum(['active', 'hidden', 'pending', 'expired', 'sold']);
 export type AdStatus = z.infer<typeof adStatusSchema>;
 
 /** What staff have said about one of the owner's ads; null when nothing. */
@@ -111,8 +113,21 @@ export const myAdSummarySchema = adSummarySchema.extend({
   featured_until: z.iso.datetime().nullable(),
   /** Staff's hidden reason and the review request (issue 13). */
   moderation: ownerModerationSchema,
+  /** When an active ad expires (issue 14); for an expired one, when it did. */
+  expires_at: z.iso.datetime(),
+  /** When its owner marked it sold; null unless sold. */
+  sold_at: z.iso.datetime().nullable(),
 });
 export type MyAdSummary = z.infer<typeof myAdSummarySchema>;
+
+/** What renewing or marking sold answers: the ad's new state (issue 14). */
+export const adLifeResponseSchema = z.object({
+  id: adIdSchema,
+  status: adStatusSchema,
+  expires_at: z.iso.datetime(),
+  sold_at: z.iso.datetime().nullable(),
+});
+export type AdLifeResponse = z.infer<typeof adLifeResponseSchema>;
 
 export const adImageSchema = z.object({
   id: z.uuid(),
@@ -160,6 +175,8 @@ export const adDetailSchema = z.object({
   views: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
   status: adStatusSchema,
+  /** When its owner marked it sold; null unless sold (the page says "Sold"). */
+  sold_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   images: z.array(adImageSchema),

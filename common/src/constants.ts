@@ -18,6 +18,13 @@ export const MAX_VIDEOS_PER_AD = 2;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
+/** An active ad expires this many days after it is posted or renewed (default of AD_LIFETIME_DAYS). */
+export const AD_LIFETIME_DAYS_DEFAULT = 30;
+/** The owner is reminded this many days before their ad expires. */
+export const AD_EXPIRY_REMINDER_DAYS = 3;
+/** A sold ad's page says "Sold" to everyone for this many days, then it is gone for the public. */
+export const AD_SOLD_VISIBLE_DAYS = 7;
+
 export const HOME_FEATURED_LIMIT = 6;
 export const RELATED_ADS_LIMIT = 4;
 export const PAGE_SIZE_DEFAULT = 12;

@@ -45,6 +45,8 @@ export const errorMessages = {
   message_rate_limited: "You're sending messages too fast. Please wait a minute and try again.",
   posting_limit_reached: "You've posted the most ads an hour allows. Please try again later.",
   ad_not_featurable: 'Only active ads can be featured.',
+  ad_not_expired: 'Only expired ads can be renewed.',
+  ad_not_active: 'Only active ads can be marked as sold.',
   no_included_features: 'Your plan has no included features left this period.',
   wrong_password: 'The password is not correct.',
   report_already_open: 'You have already reported this ad. Our moderators will look at it.',

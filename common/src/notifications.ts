@@ -22,6 +22,7 @@ export const notificationKinds = [
   'ad_restored',
   'ad_approved',
   'account_suspended',
+  'ad_expiring',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

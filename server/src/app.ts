@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/routes';
 import { registerAdPageRoute } from './ads/ad-page-route';
+import { registerAdLifeJobs } from './ads/ad-life';
 import { adModerationSettingsOf } from './ads/ad-moderation-settings';
 import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
@@ -180,11 +181,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerAdRoutes(app, {
     db: database.db,
     moderation: adModerationSettingsOf(config),
+    adLifetimeDays: config.AD_LIFETIME_DAYS,
     guard,
     storage,
     dataDir: config.DATA_DIR,
     authSecret,
   });
+  registerAdLifeJobs({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   registerFavoriteRoutes(app, { db: database.db, guard, storage });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   registerModerationRoutes(app, { db: database.db, guard, storage });

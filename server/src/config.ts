@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AD_LIFETIME_DAYS_DEFAULT } from '@bazaar/common/constants';
 import { z } from 'zod';
 import { DEFAULT_BLOCKED_TERMS, foldText } from './ads/blocked-terms';
 
@@ -102,6 +103,8 @@ const environmentSchema = z.object({
   /** post: ads are public at once and reviewed when flagged; pre: every new or edited ad waits for a moderator. */
   MODERATION: z.enum(['post', 'pre']).default('post'),
   BLOCKED_TERMS: termList.optional(),
+  /** Days an active ad stays listed after it is posted or renewed; then it expires (issue 14). */
+  AD_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(AD_LIFETIME_DAYS_DEFAULT),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),

@@ -90,6 +90,8 @@ export function myAd(overrides: Partial<MyAdSummary> = {}): MyAdSummary {
     image_url: null,
     status: 'active',
     moderation: null,
+    expires_at: '2024-04-01T00:00:00.000Z',
+    sold_at: null,
     ...overrides,
   };
 }

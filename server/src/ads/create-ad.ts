@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { CreateAdFields } from '@bazaar/common/ads';
 import type { Database } from '../db/database';
@@ -30,13 +31,25 @@ export interface NewAd {
  * overrun. If anything fails, the stored files are deleted and no row remains; if the
  * process dies first, the next start deletes them (media/pending-media).
  */
+/** `now() + lifetimeDays` in the database's clock, for `expires_at` (issue 14). */
+export const expiresAfter = (lifetimeDays: number) =>
+  sql`now() + make_interval(days => ${lifetimeDays}::int)`;
+
 export async function createAd(
   {
     db,
     storage,
     moderation,
+    lifetimeDays,
     log,
-  }: { db: Database; storage: Storage; moderation: AdModerationSettings; log: Logger },
+  }: {
+    db: Database;
+    storage: Storage;
+    moderation: AdModerationSettings;
+    /** AD_LIFETIME_DAYS: the new ad expires that long after it is posted (issue 14). */
+    lifetimeDays: number;
+    log: Logger;
+  },
   ad: NewAd,
 ): Promise<string> {
   // Spec §5: at least one image.
@@ -51,7 +64,13 @@ export async function createAd(
         assertMayPost(await findSellerQuota(tx, ad.userId, { lock: true }));
         await assertWithinPostingLimit(tx, { userId: ad.userId, limit: moderation.postingLimitPerHour });
         const { status, blockedTerm } = reviewNewAd(moderation, ad.fields);
-        await tx.insert(advertisements).values({ id: adId, user_id: ad.userId, ...ad.fields, status });
+        await tx.insert(advertisements).values({
+          id: adId,
+          user_id: ad.userId,
+          ...ad.fields,
+          status,
+          expires_at: expiresAfter(lifetimeDays),
+        });
         await tx.insert(adMedia).values(media);
         await recordPhotoHashes(tx, { adId, userId: ad.userId, photoHashes });
         await flagAutomatically(tx, { adId, userId: ad.userId, blockedTerm, photoHashes });

@@ -26,6 +26,8 @@ export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSum
       row.status === 'pending' || row.hidden_reason !== null || row.review_requested
         ? { hidden_reason: row.hidden_reason, review_requested: row.review_requested }
         : null,
+    expires_at: row.expires_at,
+    sold_at: row.sold_at,
   };
 }
 
@@ -46,6 +48,7 @@ export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = 
     views: ad.views,
     likes: ad.likes,
     status: ad.status,
+    sold_at: ad.sold_at?.toISOString() ?? null,
     created_at: ad.created_at.toISOString(),
     updated_at: ad.updated_at.toISOString(),
     images: row.media

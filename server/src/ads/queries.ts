@@ -1,4 +1,4 @@
-import type { AdSearchCriteria, AdSort } from '@bazaar/common/ads';
+import type { AdSearchCriteria, AdSort, AdStatus } from '@bazaar/common/ads';
 import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
@@ -27,7 +27,11 @@ export type AdSummaryRow = {
   featured_until: string | null;
   views: number;
   likes: number;
-  status: 'active' | 'hidden' | 'pending';
+  status: AdStatus;
+  /** ISO 8601, UTC: when it expires (or expired) (issue 14). */
+  expires_at: string;
+  /** ISO 8601, UTC: when its owner marked it sold; null unless sold. */
+  sold_at: string | null;
   /** Why staff hid it (issue 13); only the owner's list shows it. */
   hidden_reason: string | null;
   /** The owner asked staff to look again. */
@@ -52,6 +56,8 @@ export const summaryColumns = sql`
   case when ${featuredNow}
     then to_char(a.featured_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as featured_until,
   a.views, a.likes, a.status, a.hidden_reason, a.review_requested_at is not null as review_requested,
+  to_char(a.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
+  to_char(a.sold_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sold_at,
   to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   (select m.card_key from ad_media m
     where m.ad_id = a.id and m.kind = 'image' order by m.position limit 1) as card_key`;
@@ -302,6 +308,7 @@ export async function findAdAccess(db: Pick<Database, 'select'>, adId: string) {
       id: advertisements.id,
       user_id: advertisements.user_id,
       status: advertisements.status,
+      sold_at: advertisements.sold_at,
       category: advertisements.category,
       likes: advertisements.likes,
     })
@@ -357,7 +364,12 @@ export type AdDetailRow = NonNullable<Awaited<ReturnType<typeof findAdDetail>>>;
 /** Locks an ad's row for a change by its owner (its facts for the policy); undefined when there is none. */
 export async function lockAd(tx: Pick<Database, 'select'>, adId: string) {
   const [ad] = await tx
-    .select({ user_id: advertisements.user_id, status: advertisements.status, likes: advertisements.likes })
+    .select({
+      user_id: advertisements.user_id,
+      status: advertisements.status,
+      sold_at: advertisements.sold_at,
+      likes: advertisements.likes,
+    })
     .from(advertisements)
     .where(eq(advertisements.id, adId))
     .for('update');

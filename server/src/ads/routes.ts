@@ -28,6 +28,7 @@ import type { AdModerationSettings } from './ad-moderation-settings';
 import { createAd } from './create-ad';
 import { deleteAd } from './delete-ad';
 import { parseFormFields } from './form-fields';
+import { registerAdLifeRoutes } from './ad-life-routes';
 import { registerMyAdsRoutes } from './my-ads-routes';
 import { checkMayPostNow } from './post-gate';
 import { presentAdDetail, presentAdSummary } from './presenters';
@@ -38,6 +39,8 @@ import { registerViewRoutes } from './view-routes';
 export interface AdRouteDependencies {
   db: Database;
   moderation: AdModerationSettings;
+  /** AD_LIFETIME_DAYS (issue 14). */
+  adLifetimeDays: number;
   guard: SessionGuard;
   storage: Storage;
   dataDir: string;
@@ -58,11 +61,12 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
   });
   registerViewRoutes(app, dependencies);
   registerMyAdsRoutes(app, dependencies);
+  registerAdLifeRoutes(app, dependencies);
 }
 
 function registerRoutes(
   app: FastifyInstance,
-  { db, moderation, guard, storage, dataDir }: AdRouteDependencies,
+  { db, moderation, adLifetimeDays, guard, storage, dataDir }: AdRouteDependencies,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const uploadOptions = {
@@ -203,7 +207,7 @@ function registerRoutes(
       const adId = await withUpload(request, reply, (upload) => {
         const fields = parseFormFields(createAdFieldsSchema, upload.fields);
         return createAd(
-          { db, storage, moderation, log: request.log },
+          { db, storage, moderation, lifetimeDays: adLifetimeDays, log: request.log },
           { userId: user.id, fields, images: upload.images, videos: upload.videos },
         );
       });

@@ -188,9 +188,18 @@ export const advertisements = pgTable(
      * Only `active` is public. `hidden`: by staff (with `hidden_reason`) or with its suspended
      * seller (`hidden_with_account`); `pending`: waiting for a moderator (issue 13).
      */
-    status: text('status', { enum: ['active', 'hidden', 'pending'] })
+    status: text('status', { enum: ['active', 'hidden', 'pending', 'expired', 'sold'] })
       .notNull()
       .default('active'),
+    /**
+     * When an active ad expires (issue 14): posted or renewed + AD_LIFETIME_DAYS. The expiry
+     * job makes it `expired` once this has passed.
+     */
+    expires_at: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
+    /** When its owner marked it sold (`sold`); its page says "Sold" for AD_SOLD_VISIBLE_DAYS. */
+    sold_at: timestamp('sold_at', { withTimezone: true }),
     /** Why staff hid the ad, shown to its owner; null unless hidden by staff. */
     hidden_reason: text('hidden_reason'),
     /** Hidden because its seller was suspended: restoring the seller makes it active again. */
@@ -218,6 +227,10 @@ export const advertisements = pgTable(
       .where(sql`status = 'active'`),
     index('advertisements_active_views_idx')
       .on(table.views.desc(), table.id.desc())
+      .where(sql`status = 'active'`),
+    // The expiry job's due-time query and the reminder's window: active ads by expiry.
+    index('advertisements_active_expires_idx')
+      .on(table.expires_at)
       .where(sql`status = 'active'`),
     // Small: the end-of-feature job clears featured_until once it has passed.
     index('advertisements_featured_until_idx')

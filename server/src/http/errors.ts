@@ -52,6 +52,9 @@ export const postingLimitReached = (limit: number) =>
     `You can post at most ${limit} ${limit === 1 ? 'ad' : 'ads'} an hour. Please try again later.`,
   );
 export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
+// The ad's life (issue 14).
+export const adNotExpired = () => new AppError(409, 'ad_not_expired');
+export const adNotActive = () => new AppError(409, 'ad_not_active');
 export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
 export const passwordNotSet = () => new AppError(409, 'password_not_set');
 export const wrongPassword = () => new AppError(403, 'wrong_password');

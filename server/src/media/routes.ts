@@ -92,7 +92,11 @@ function guardAdMedia(media: FastifyInstance, { db, guard }: { db: Database; gua
     const [ad] =
       adId && isUuid(adId)
         ? await db
-            .select({ user_id: advertisements.user_id, status: advertisements.status })
+            .select({
+              user_id: advertisements.user_id,
+              status: advertisements.status,
+              sold_at: advertisements.sold_at,
+            })
             .from(advertisements)
             .where(eq(advertisements.id, adId))
         : [];

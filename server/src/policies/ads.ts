@@ -1,5 +1,8 @@
+import { AD_SOLD_VISIBLE_DAYS, DAY_MS } from '@bazaar/common/constants';
 import {
   adNotFeaturable,
+  adNotExpired,
+  adNotActive,
   forbidden,
   ownAdFavorite,
   ownAdMessage,
@@ -12,13 +15,25 @@ import { isOwner, isStaffActor, type Actor, type ResourcePolicy } from './rules'
 export interface AdFacts {
   user_id: string;
   status: string;
+  /** When it was marked sold (a Date from a row, ISO text from a presented ad); absent or null unless sold. */
+  sold_at?: Date | string | null;
 }
 
 /**
  * An ad is public while it is active: not while staff have hidden it, its seller is suspended
- * or it waits for review (`hidden`, `pending`, issue 13), nor once issue 14's `expired`/`sold`.
+ * or it waits for review (`hidden`, `pending`, issue 13), nor once it has `expired` or been
+ * `sold` (issue 14).
  */
 export const isPublicAd = (ad: AdFacts): boolean => ad.status === 'active';
+
+/**
+ * A sold ad's page stays up, saying "Sold", for AD_SOLD_VISIBLE_DAYS after it was marked sold
+ * (issue 14); it is in no list or search meanwhile, and then gone for the public.
+ */
+export const isShownAsSold = (ad: AdFacts, now: Date = new Date()): boolean =>
+  ad.status === 'sold' &&
+  ad.sold_at != null &&
+  now.getTime() - new Date(ad.sold_at).getTime() < AD_SOLD_VISIBLE_DAYS * DAY_MS;
 
 const isAdOwner = (actor: Actor, ad: AdFacts): boolean => isOwner(actor, ad.user_id);
 
@@ -28,7 +43,8 @@ const isAdOwner = (actor: Actor, ad: AdFacts): boolean => isOwner(actor, ad.user
  */
 export const adPolicy = {
   notFoundMessage: 'This ad does not exist.',
-  isVisibleTo: (actor, ad) => isPublicAd(ad) || isAdOwner(actor, ad) || isStaffActor(actor),
+  isVisibleTo: (actor, ad) =>
+    isPublicAd(ad) || isShownAsSold(ad) || isAdOwner(actor, ad) || isStaffActor(actor),
   actions: {
     read: { allows: () => true },
     // Decision 0010: a write to someone else's ad is 403 even when it is hidden (its owner is
@@ -78,6 +94,20 @@ export const adPolicy = {
         isAdOwner(actor, ad)
           ? forbidden('This ad is public: there is nothing to review.')
           : forbidden('You can only ask for a review of your own ads.'),
+      refusesOpenly: true,
+    },
+    /** Give an expired ad another lifetime (issue 14): its owner; the quota is checked apart. */
+    renew: {
+      allows: (actor, ad) => isAdOwner(actor, ad) && ad.status === 'expired',
+      refusal: (actor, ad) =>
+        isAdOwner(actor, ad) ? adNotExpired() : forbidden('You can only renew your own ads.'),
+      refusesOpenly: true,
+    },
+    /** Mark an active ad sold (issue 14): its owner. */
+    markSold: {
+      allows: (actor, ad) => isAdOwner(actor, ad) && isPublicAd(ad),
+      refusal: (actor, ad) =>
+        isAdOwner(actor, ad) ? adNotActive() : forbidden('You can only mark your own ads as sold.'),
       refusesOpenly: true,
     },
     /** Hide, restore, dismiss its reports, feature or unfeature it from the console: staff. */

@@ -360,6 +360,21 @@ const table: Row[] = [
     expect: signedIn(409, 404),
   },
 
+  // The ad's life (issue 14): the owner's; a write to someone else's ad is 403 (decision 0010).
+  // On the hidden ad, so that the owner's answer changes nothing: neither expired nor active.
+  {
+    route: 'POST /api/ads/:id/renew',
+    variant: 'hidden ad (only an expired one renews)',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/renew`, {}),
+    expect: signedIn(409, 403),
+  },
+  {
+    route: 'POST /api/ads/:id/sold',
+    variant: 'hidden ad (only an active one is sold)',
+    request: ({ hiddenAd }) => json('POST', `/api/ads/${hiddenAd}/sold`, {}),
+    expect: signedIn(409, 403),
+  },
+
   // Moderation (issue 13): reports and review requests; the console is for staff only, whose
   // own table is moderation/permissions.test.ts (anonymous / user / moderator / admin).
   {

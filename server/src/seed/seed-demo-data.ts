@@ -1,4 +1,4 @@
-import { DAY_MS } from '@bazaar/common/constants';
+import { AD_LIFETIME_DAYS_DEFAULT, DAY_MS } from '@bazaar/common/constants';
 import { randomUUID } from 'node:crypto';
 import { findPlan } from '@bazaar/common/plans';
 import { hashPassword } from 'better-auth/crypto';
@@ -148,6 +148,10 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
       featured_until: index % 20 === 1 ? new Date(now + 7 * DAY_MS) : null,
       created_at: createdAt,
       updated_at: createdAt,
+      // Their 30-day lifetime (issue 14), but two days at least: a fresh demo loses no ads at once.
+      expires_at: new Date(
+        Math.max(createdAt.getTime() + AD_LIFETIME_DAYS_DEFAULT * DAY_MS, now + 2 * DAY_MS),
+      ),
       // Traffic is skewed: most ads get a few dozen views, some get hundreds.
       views: Math.floor(8 + 400 * random() ** 3),
     };

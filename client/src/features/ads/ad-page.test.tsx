@@ -23,6 +23,7 @@ const ad: AdDetail = {
   views: 41,
   likes: 3,
   status: 'active',
+  sold_at: null,
   created_at: '2026-02-01T00:00:00.000Z',
   updated_at: '2026-02-01T00:00:00.000Z',
   images: [

@@ -1,5 +1,5 @@
 import type { AdDetail } from '@bazaar/common/ads';
-import { Calendar, ChevronRight, Eye, Heart, MapPin, Pencil, Share2, Star } from 'lucide-react';
+import { Calendar, ChevronRight, CircleCheck, Eye, Heart, MapPin, Pencil, Share2, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -184,6 +184,17 @@ function AdSummary({ ad }: { ad: AdDetail }) {
 
   return (
     <Card className="p-5 sm:p-6">
+      {ad.status === 'sold' ? (
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-md border border-primary/30 bg-primary/10 px-3 py-2 text-sm font-semibold"
+        >
+          <CircleCheck className="size-4 text-primary" aria-hidden="true" /> Sold
+          <span className="font-normal text-muted-foreground">
+            {ad.sold_at ? ` on ${formatDate(ad.sold_at)}` : ''}: this item is no longer available.
+          </span>
+        </p>
+      ) : null}
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{ad.title}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <span className="flex items-center gap-1">
@@ -214,13 +225,15 @@ function AdSummary({ ad }: { ad: AdDetail }) {
         <Button variant="outline" size="sm" onClick={() => void share()}>
           <Share2 /> Share
         </Button>
-        {isOwner ? null : <ReportAdButton adId={ad.id} title={ad.title} />}
+        {isOwner || ad.status === 'sold' ? null : <ReportAdButton adId={ad.id} title={ad.title} />}
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <p className="text-3xl font-extrabold text-primary">{formatPrice(ad.price)}</p>
         <Badge variant="secondary">{ad.category_name}</Badge>
         {ad.status === 'hidden' ? <Badge variant="outline">Hidden</Badge> : null}
         {ad.status === 'pending' ? <Badge variant="outline">Under review</Badge> : null}
+        {ad.status === 'expired' ? <Badge variant="outline">Expired</Badge> : null}
+        {ad.status === 'sold' ? <Badge>Sold</Badge> : null}
       </div>
       <h2 className="mt-6 font-semibold">Description</h2>
       <p className="mt-2 whitespace-pre-line break-words text-muted-foreground">{ad.description}</p>

@@ -1,7 +1,9 @@
+import type { AdLifeResponse } from '@bazaar/common/ads';
 import { ANALYTICS_DAYS_DEFAULT } from '@bazaar/common/constants';
 import type { SellerAnalyticsResponse } from '@bazaar/common/sellers';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { adKeys } from '../ads/api';
 import { ACCOUNT_SCOPE } from '../auth/api';
 
 export const dashboardKeys = {
@@ -14,5 +16,25 @@ export function useSellerAnalytics(days: number = ANALYTICS_DAYS_DEFAULT) {
     queryKey: dashboardKeys.analytics(days),
     queryFn: ({ signal }) =>
       apiRequest<SellerAnalyticsResponse>(`/api/me/analytics?days=${days}`, { signal }),
+  });
+}
+
+/**
+ * Renews the owner's expired ad, or marks their active ad sold (issue 14). Either changes the
+ * quota, the owner's lists and the public ones, so all of them are read again.
+ */
+export function useAdLifeAction(action: 'renew' | 'sold') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adId: string) =>
+      apiRequest<AdLifeResponse>(`/api/ads/${encodeURIComponent(adId)}/${action}`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
+        queryClient.invalidateQueries({ queryKey: adKeys.all }),
+      ]),
   });
 }

@@ -39,6 +39,7 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   feature_ended: Sparkles,
   trial_ending: Clock,
   plan_ending: Clock,
+  ad_expiring: Clock,
   ad_hidden: ShieldAlert,
   ad_restored: BadgeCheck,
   ad_approved: BadgeCheck,

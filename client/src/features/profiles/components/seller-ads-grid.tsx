@@ -5,12 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyAds } from '../../ads/api';
 import { AdCard } from '../../ads/components/ad-card';
+import { AdLifeNotice, MarkSoldButton } from '../../dashboard/components/ad-life-controls';
 import { FeatureAdButton } from '../../featuring/components/feature-ad-button';
 import { AdModerationNotice } from '../../moderation/components/ad-moderation-notice';
 
 /**
  * The seller's own ads, newest first, 12 at a time (dashboard 'My Advertisements' and the
- * profile's My Ads tab), each with View and Edit; an invitation to post when there are none.
+ * profile's My Ads tab), each with View and Edit, Mark as sold or Renew; an invitation to post when there are none.
  */
 export function SellerAdsGrid({ headingId }: { headingId?: string }) {
   const myAds = useMyAds();
@@ -67,9 +68,13 @@ export function SellerAdsGrid({ headingId }: { headingId?: string }) {
               footer={
                 <div className="grid gap-3">
                   <AdModerationNotice ad={ad} />
+                  <AdLifeNotice ad={ad} />
                   <div className="flex flex-wrap items-center justify-end gap-2">
                     {ad.status === 'active' ? (
-                      <FeatureAdButton adId={ad.id} title={ad.title} size="sm" className="mr-auto" />
+                      <>
+                        <FeatureAdButton adId={ad.id} title={ad.title} size="sm" className="mr-auto" />
+                        <MarkSoldButton ad={ad} />
+                      </>
                     ) : null}
                     <Button asChild variant="outline" size="sm">
                       <Link to={paths.ad(ad.id)}>

@@ -1,0 +1,108 @@
+import type { MyAdSummary } from '@bazaar/common/ads';
+import { CircleCheck, Clock, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { ActionDialog } from '../../../components/action-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { formatDate } from '../../../lib/format';
+import { useAdLifeAction } from '../api';
+
+type LifeOfAd = Pick<MyAdSummary, 'id' | 'title' | 'status' | 'expires_at' | 'sold_at'>;
+
+/**
+ * Where the owner's ad is in its life (issue 14): when an active ad expires; an expired one
+ * with Renew (it counts against the quota again); a sold one with the day it was sold.
+ */
+export function AdLifeNotice({ ad }: { ad: LifeOfAd }) {
+  if (ad.status === 'active') {
+    return <p className="text-xs text-muted-foreground">Listed until {formatDate(ad.expires_at)}</p>;
+  }
+  if (ad.status === 'sold') {
+    return (
+      <div className="grid gap-1">
+        <Badge variant="secondary" className="w-fit">
+          <CircleCheck /> Sold
+        </Badge>
+        <p className="text-xs text-muted-foreground">
+          Marked sold{ad.sold_at ? ` on ${formatDate(ad.sold_at)}` : ''}. Its page says "Sold" for a week.
+        </p>
+      </div>
+    );
+  }
+  if (ad.status !== 'expired') return null;
+  return (
+    <div className="grid gap-2" role="group" aria-label={`Expiry of ${ad.title}`}>
+      <Badge variant="secondary" className="w-fit">
+        <Clock /> Expired
+      </Badge>
+      <p className="text-xs text-muted-foreground">
+        Expired on {formatDate(ad.expires_at)}. Buyers no longer see it; renew it to list it again.
+      </p>
+      <RenewButton ad={ad} />
+    </div>
+  );
+}
+
+function RenewButton({ ad }: { ad: LifeOfAd }) {
+  const renew = useAdLifeAction('renew');
+  function send() {
+    renew.mutate(ad.id, {
+      onSuccess: (answer) =>
+        toast({
+          title: 'Ad Renewed',
+          description: `It is listed again until ${formatDate(answer.expires_at)}.`,
+          variant: 'success',
+        }),
+      onError: (error) =>
+        toast({ title: 'Ad Not Renewed', description: error.message, variant: 'destructive' }),
+    });
+  }
+  return (
+    <Button size="sm" onClick={send} disabled={renew.isPending} className="w-fit">
+      <RotateCcw /> {renew.isPending ? 'Renewing...' : 'Renew'} <span className="sr-only">{ad.title}</span>
+    </Button>
+  );
+}
+
+/** Mark as sold, after a confirmation: the ad leaves search and lists at once. */
+export function MarkSoldButton({ ad }: { ad: Pick<LifeOfAd, 'id' | 'title'> }) {
+  const [open, setOpen] = useState(false);
+  const markSold = useAdLifeAction('sold');
+  function confirm() {
+    markSold.mutate(ad.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({
+          title: 'Marked as Sold',
+          description: 'Buyers no longer find it; its page says "Sold" for a week.',
+          variant: 'success',
+        });
+      },
+    });
+  }
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) markSold.reset();
+        setOpen(next);
+      }}
+      trigger={
+        <Button variant="outline" size="sm">
+          <CircleCheck /> Mark as sold <span className="sr-only">{ad.title}</span>
+        </Button>
+      }
+      title="Mark as sold?"
+      description={`"${ad.title}" leaves search and lists at once. Its page says "Sold" for 7 days, then it is gone for buyers. This cannot be undone.`}
+      error={markSold.error?.message ?? null}
+      cancelLabel="Cancel"
+      action={{
+        label: 'Mark as sold',
+        pendingLabel: 'Marking...',
+        isPending: markSold.isPending,
+        onClick: confirm,
+      }}
+    />
+  );
+}

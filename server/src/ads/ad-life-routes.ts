@@ -1,0 +1,50 @@
+import { adIdParamsSchema, adLifeResponseSchema } from '@bazaar/common/ads';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionGuard } from '../auth/session-guard';
+import type { Database } from '../db/database';
+import { markAdSold, renewAd } from './ad-life';
+
+/** Renew an expired ad, mark an active one sold: its owner's actions (issue 14). */
+export function registerAdLifeRoutes(
+  app: FastifyInstance,
+  { db, guard, adLifetimeDays }: { db: Database; guard: SessionGuard; adLifetimeDays: number },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const body = z.strictObject({}).optional();
+
+  routes.post(
+    '/api/ads/:id/renew',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Renew your expired ad for another lifetime; it counts against your quota again',
+        params: adIdParamsSchema,
+        body,
+        response: { 200: adLifeResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      return renewAd(db, { adId: request.params.id, actor: user, lifetimeDays: adLifetimeDays });
+    },
+  );
+
+  routes.post(
+    '/api/ads/:id/sold',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Mark your active ad sold: it leaves lists at once, its page says "Sold" for 7 days',
+        params: adIdParamsSchema,
+        body,
+        response: { 200: adLifeResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.requireUser(request);
+      return markAdSold(db, { adId: request.params.id, actor: user });
+    },
+  );
+}
