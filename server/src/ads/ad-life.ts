@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { formatNoticeDate } from '../notifications/events';
 import { notify } from '../notifications/notify';
 import { authorize, type Actor } from '../policies/authorize';
-import { lockSellerQuota } from '../profiles/queries';
+import { findSellerQuota } from '../profiles/queries';
 import { expiresAfter } from './create-ad';
 import { assertMayPost } from './post-gate';
 import { lockAd } from './queries';
@@ -126,7 +126,7 @@ export async function renewAd(
 ): Promise<AdLifeResponse> {
   return db.transaction(async (tx) => {
     const ad = authorize(actor, 'renew', { ad: await lockAd(tx, adId) });
-    assertMayPost(await lockSellerQuota(tx, ad.user_id));
+    assertMayPost(await findSellerQuota(tx, ad.user_id, { lock: true }));
     await tx
       .update(advertisements)
       .set({ status: 'active', expires_at: expiresAfter(lifetimeDays) })

@@ -1,3 +1,4 @@
+import type { AdStatus } from '@bazaar/common/ads';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -65,11 +66,14 @@ export function EditAdPage() {
       {
         onSuccess: (ad) => {
           // Issue 13: an edit holding a blocked term, or any edit under MODERATION=pre, waits for review.
-          const descriptions = {
+          const descriptions: Record<AdStatus, string> = {
             active: 'Your changes are live.',
             pending: 'Your ad is under review. It goes live once a moderator approves it.',
             hidden: 'Your changes are saved.',
-          } as const;
+            // Issue 14: an expired ad stays expired until renewed; a sold one stays sold.
+            expired: 'Your changes are saved. Renew the ad from your dashboard to list it again.',
+            sold: 'Your changes are saved.',
+          };
           toast({
             title: 'Ad Updated Successfully',
             description: descriptions[ad.status],
