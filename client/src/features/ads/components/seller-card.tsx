@@ -77,7 +77,8 @@ export function SellerCard({
             isLoading={contact.isLoading}
           />
         </p>
-        {isOwner ? null : (
+        {/* A sold ad (issue 14) takes no more questions: the server refuses new conversations. */}
+        {isOwner || ad.status === 'sold' ? null : (
           <div className="grid gap-2">
             <Button onClick={contactSeller}>
               <Phone /> Contact Seller
