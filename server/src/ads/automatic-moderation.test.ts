@@ -81,6 +81,25 @@ describe('reused photos', () => {
     expect(await openFlagsOf(testApp, second)).toEqual([]);
   });
 
+  it('lets the original seller repost their photo after another seller copied it, and still flags the copier', async () => {
+    const original = await createSellerWithRoom(testApp);
+    const copier = await createSellerWithRoom(testApp);
+    const photo = await photoLikeImage(108);
+    const originalAd = await postWithPhoto(testApp, original, photo);
+    const copiedAd = await postWithPhoto(testApp, copier, await sharp(photo).resize(480).png().toBuffer());
+    expect(await openFlagsOf(testApp, copiedAd)).toEqual([{ kind: 'reused_photo', detail: originalAd }]);
+
+    const repost = await postWithPhoto(testApp, original, photo);
+    expect(await openFlagsOf(testApp, repost)).toEqual([]);
+
+    const copiedAgain = await postWithPhoto(
+      testApp,
+      copier,
+      await sharp(photo).jpeg({ quality: 70 }).toBuffer(),
+    );
+    expect(await openFlagsOf(testApp, copiedAgain)).toEqual([{ kind: 'reused_photo', detail: originalAd }]);
+  });
+
   it('does not flag different photos, nor plain pictures that many ads share', async () => {
     const first = await createSellerWithRoom(testApp);
     const second = await createSellerWithRoom(testApp);

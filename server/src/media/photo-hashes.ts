@@ -25,8 +25,10 @@ export async function recordPhotoHashes(
 /**
  * The query that finds a picture of another seller within SAME_PHOTO_MAX_DISTANCE bits of
  * `hash`: each band's value or a value one bit from it (17 keys in each of the four band
- * indexes, OR-ed as one bitmap), then the exact distance on those few candidates. Exported
- * for the bench.
+ * indexes, OR-ed as one bitmap), then the exact distance on those few candidates. Only a
+ * picture the other seller showed before this seller first did counts: the original seller
+ * reposting their photo after someone copied it is not the one reusing it. Exported for the
+ * bench.
  */
 export function samePhotoOfOtherSellerQuery(hash: bigint, userId: string) {
   const value = sql`${hash.toString()}::bigint`;
@@ -34,11 +36,17 @@ export function samePhotoOfOtherSellerQuery(hash: bigint, userId: string) {
     (band) => sql`${sql.param(bandProbes(band))}::int[]`,
   );
   return sql`
-    select ad_id, bit_count((hash # ${value})::bit(64))::int as distance
-    from ad_photo_hashes
-    where (band_0 = any(${band0}) or band_1 = any(${band1}) or band_2 = any(${band2}) or band_3 = any(${band3}))
-      and user_id <> ${userId}
-      and bit_count((hash # ${value})::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE}
+    with candidates as (
+      select ad_id, user_id, created_at, bit_count((hash # ${value})::bit(64))::int as distance
+      from ad_photo_hashes
+      where (band_0 = any(${band0}) or band_1 = any(${band1}) or band_2 = any(${band2}) or band_3 = any(${band3}))
+        and bit_count((hash # ${value})::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE}
+    )
+    select ad_id, distance
+    from candidates
+    where user_id <> ${userId}
+      and created_at < coalesce(
+        (select min(created_at) from candidates where user_id = ${userId}), 'infinity'::timestamptz)
     order by distance, created_at
     limit 1`;
 }
