@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('automatic moderation', () => {
     await card.getByText('Blocked term').waitFor();
     await card.getByText('“counterfeit”', { exact: true }).waitFor();
     await card.getByRole('button', { name: `Approve ${title}` }).click();
-    await admin.page.getByText('Ad Restored', { exact: true }).waitFor();
+    await admin.page.getByText('Ad Approved', { exact: true }).waitFor();
     expect(await openFlagsOf(adId)).toEqual([]);
 
     // Now the public sees it, and search finds it.

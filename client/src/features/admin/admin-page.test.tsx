@@ -146,7 +146,7 @@ describe('/admin', () => {
     await user.click(within(hidden).getByRole('button', { name: 'Restore iPhone 15 Pro, sealed' }));
     expect(await screen.findByText('Ad Restored')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve Tent' }));
-    expect(await screen.findByText('Ad Restored')).toBeInTheDocument();
+    expect(await screen.findByText('Ad Approved')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss reports of Tent' }));
     expect(await screen.findByText('Reports Dismissed')).toBeInTheDocument();
     expect(api.sentBody(`POST /api/admin/ads/${QUEUED_AD_ID}/restore`)).toEqual({});

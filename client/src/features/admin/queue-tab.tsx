@@ -235,7 +235,10 @@ function QueueActions({ item }: { item: QueueItem }) {
       {
         onSuccess: () => {
           setDialog(null);
-          toast({ title: adActionToasts[action], description: ad.title, variant: 'success' });
+          // Restoring a pending ad is its approval, and the console says so.
+          const title =
+            action === 'restore' && ad.status === 'pending' ? 'Ad Approved' : adActionToasts[action];
+          toast({ title, description: ad.title, variant: 'success' });
         },
         onError: actionFailed,
       },
