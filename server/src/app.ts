@@ -41,6 +41,7 @@ import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
 import { registerSellerRoutes } from './sellers/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
+import { registerSitemapRoutes } from './seo/sitemap';
 import { registerSystemRoutes } from './system/routes';
 import { registerClientApp } from './web/client-app';
 
@@ -209,6 +210,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     clientDir: dependencies.clientDir ?? clientDistFolder,
     publicUrl: config.PUBLIC_URL,
     serveSourceMaps: config.SERVE_SOURCE_MAPS,
+  });
+  registerSitemapRoutes(app, {
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+    adsPerFile: config.SITEMAP_ADS_PER_FILE,
   });
   await registerAdPageRoute(app, {
     db: database.db,

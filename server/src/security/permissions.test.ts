@@ -94,6 +94,14 @@ const staffRoutes: [InjectOptions['method'], string, object?][] = [
 const table: Row[] = [
   // Public: the same answer for everyone.
   { route: 'GET /', request: () => get('/'), expect: everyone(200) },
+  { route: 'GET /robots.txt', request: () => get('/robots.txt'), expect: everyone(200) },
+  { route: 'GET /sitemap.xml', request: () => get('/sitemap.xml'), expect: everyone(200) },
+  { route: 'GET /sitemaps/pages.xml', request: () => get('/sitemaps/pages.xml'), expect: everyone(200) },
+  {
+    route: 'GET /sitemaps/:file',
+    request: ({ ad }) => get(`/sitemaps/ads-${ad}.xml`),
+    expect: everyone(200),
+  },
   { route: 'GET /api/health', request: () => get('/api/health'), expect: everyone(200) },
   { route: 'GET /api/ready', request: () => get('/api/ready'), expect: everyone(200) },
   { route: 'GET /api/openapi.json', request: () => get('/api/openapi.json'), expect: everyone(200) },

@@ -5,6 +5,7 @@ import { errorMessages } from '@bazaar/common/errors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors';
+import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderIndexHtml, type PageHead } from './index-html';
 import { loadRoutePreloads } from './route-preloads';
 
@@ -88,6 +89,8 @@ export async function registerClientApp(
       const html = head
         ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pathname)
         : defaultShellFor(pathname);
+      // Someone's own pages and the sign-in flow are never worth a search result.
+      if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
       return reply
         .status(status)
         .type('text/html; charset=utf-8')
@@ -97,6 +100,13 @@ export async function registerClientApp(
   };
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendShell(reply));
+
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicUrl)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

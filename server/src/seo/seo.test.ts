@@ -1,0 +1,144 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAds } from '../../test/ad-factories';
+import { createSeller } from '../../test/factories';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+let clientDir: string;
+
+const TEMPLATE =
+  '<!doctype html><html><head><meta charset="utf-8" /><title>Bazaar</title>\n<meta name="description" content="" /></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'bazaar-client-'));
+  await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
+  // Two ads per child sitemap, so a few ads cross the page boundary.
+  testApp = await createTestApp({ clientDir, environment: { SITEMAP_ADS_PER_FILE: '2' } });
+});
+afterAll(async () => {
+  await testApp.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+describe('robots.txt', () => {
+  it('disallows the private pages, allows the rest and names the sitemap', async () => {
+    const response = await testApp.app.inject('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    const lines = response.body.split('\n');
+    expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
+    for (const path of [
+      '/dashboard',
+      '/post-ad',
+      '/ad/*/edit',
+      '/profile',
+      '/subscription',
+      '/admin',
+      '/messages',
+      '/favorites',
+      '/login',
+      '/api/',
+      '/checkout/',
+    ]) {
+      expect(lines, path).toContain(`Disallow: ${path}`);
+    }
+    const disallowed = lines.filter((line) => line.startsWith('Disallow:')).join('\n');
+    for (const publicPath of ['/ad/', '/category', '/search', '/seller', '/help', '/terms']) {
+      expect(disallowed, publicPath).not.toMatch(new RegExp(`Disallow: ${publicPath}$`, 'm'));
+    }
+    expect(lines).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe('noindex on private pages', () => {
+  it.each([
+    '/dashboard',
+    '/post-ad',
+    '/profile',
+    '/admin',
+    '/messages',
+    '/messages/abc',
+    '/favorites',
+    '/ad/abc/edit',
+    '/login',
+    '/subscription',
+  ])('serves %s with X-Robots-Tag: noindex', async (url) => {
+    const response = await testApp.app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it.each(['/', '/category/electronics', '/search?q=lamp', '/help', '/terms'])(
+    'lets %s be indexed',
+    async (url) => {
+      const response = await testApp.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-robots-tag']).toBeUndefined();
+    },
+  );
+});
+
+/** The <loc> of each entry of a sitemap or sitemap index, in order. */
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '');
+
+describe('the sitemap', () => {
+  it('indexes the fixed pages and pages of active ads only, two per file, each with lastmod', async () => {
+    const seller = await createSeller(testApp.app);
+    const active = await insertAds(testApp, seller.id, [
+      { title: 'Active one' },
+      { title: 'Active two' },
+      { title: 'Active three' },
+      { title: 'Active four' },
+      { title: 'Active five' },
+    ]);
+    const hidden = await insertAds(testApp, seller.id, [
+      { status: 'hidden', hidden_reason: 'spam' },
+      { status: 'pending' },
+      { status: 'expired' },
+      { status: 'sold', sold_at: new Date() },
+    ]);
+
+    const index = await testApp.app.inject('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.headers['cache-control']).toBe('public, max-age=3600');
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+    const children = locs(index.body);
+    // Pages of the fixed pages, then ceil(5 / 2) = 3 pages of ads.
+    expect(children).toHaveLength(4);
+    expect(children[0]).toBe(`${TEST_PUBLIC_URL}/sitemaps/pages.xml`);
+
+    const pages = await testApp.app.inject(children[0]!.slice(TEST_PUBLIC_URL.length));
+    expect(pages.statusCode).toBe(200);
+    const pageUrls = locs(pages.body);
+    for (const page of ['/', '/category/electronics', '/help', '/safety', '/terms', '/privacy']) {
+      expect(pageUrls, page).toContain(`${TEST_PUBLIC_URL}${page}`);
+    }
+
+    const listed: string[] = [];
+    for (const child of children.slice(1)) {
+      const file = await testApp.app.inject(child.slice(TEST_PUBLIC_URL.length));
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const urls = locs(file.body);
+      expect(urls.length).toBeLessThanOrEqual(2);
+      const lastmods = [...file.body.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((match) => match[1]);
+      expect(lastmods).toHaveLength(urls.length);
+      for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      listed.push(...urls);
+    }
+    // Every active ad once, across the page boundaries; none of the others.
+    expect(listed.toSorted()).toEqual(active.map((id) => `${TEST_PUBLIC_URL}/ad/${id}`).toSorted());
+    for (const id of hidden) expect(listed).not.toContain(`${TEST_PUBLIC_URL}/ad/${id}`);
+  });
+
+  it('answers 404 for an unknown child sitemap', async () => {
+    expect((await testApp.app.inject('/sitemaps/ads-nope.xml')).statusCode).toBe(404);
+    expect((await testApp.app.inject('/sitemaps/other.xml')).statusCode).toBe(404);
+  });
+});
