@@ -1,5 +1,5 @@
 import { isUuid } from '@bazaar/common/ids';
-import { routePatterns } from '@bazaar/common/site-paths';
+import { paths, routePatterns } from '@bazaar/common/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
@@ -7,12 +7,58 @@ import type { Storage } from '../media/storage';
 import { can } from '../policies/authorize';
 import type { ClientApp } from '../web/client-app';
 import { truncateForMeta } from '../web/index-html';
-import { findAdDetail } from './queries';
+import { findAdDetail, type AdDetailRow } from './queries';
+
+const AVAILABILITY: Partial<Record<AdDetailRow['ad']['status'], string>> = {
+  active: 'https://schema.org/InStock',
+  sold: 'https://schema.org/SoldOut',
+};
+
+/**
+ * The ad as a schema.org Product with its offer, and its place in the site (Home › category ›
+ * ad), for search results (issue 15). Only for an ad the public sees (active, or sold and still
+ * shown); its owner's view of a hidden or pending ad gets none.
+ */
+function structuredData(
+  row: AdDetailRow,
+  { publicUrl, canonical, image }: { publicUrl: string; canonical: string; image: string | undefined },
+): object[] | undefined {
+  const availability = AVAILABILITY[row.ad.status];
+  if (!availability) return undefined;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: row.ad.title,
+      description: row.ad.description,
+      url: canonical,
+      ...(image ? { image } : {}),
+      category: row.categoryName,
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        price: row.ad.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability,
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { name: 'Home', item: `${publicUrl}${paths.home}` },
+        { name: row.categoryName, item: `${publicUrl}${paths.category(row.ad.category)}` },
+        { name: row.ad.title, item: canonical },
+      ].map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })),
+    },
+  ];
+}
 
 /**
  * GET /ad/:id serves the web client with the ad's title, description (≤160 characters) and
  * first photo in the head, so shared links preview well and crawlers index the ad without
- * running scripts. An ad the visitor may not see gets the plain shell with status 404; the
+ * running scripts, with its canonical address and structured data (Product, BreadcrumbList).
+ * An ad the visitor may not see gets the plain shell with status 404; the
  * client then shows 'Ad Not Found'.
  */
 export async function registerAdPageRoute(
@@ -35,7 +81,14 @@ export async function registerAdPageRoute(
       if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
       const image = row.media.find((media) => media.kind === 'image');
       const imageUrl = image ? storage.url(image.storage_key) : undefined;
+      const canonical = `${publicUrl}${paths.ad(row.ad.id)}`;
       return clientApp.sendShell(reply, {
+        canonical,
+        structuredData: structuredData(row, {
+          publicUrl,
+          canonical,
+          image: imageUrl && `${publicUrl}${imageUrl}`,
+        }),
         title: `${row.ad.title} · Bazaar`,
         description: truncateForMeta(row.ad.description),
         image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,

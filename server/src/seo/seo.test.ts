@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAds } from '../../test/ad-factories';
+import { insertAds, postAd } from '../../test/ad-factories';
 import { createSeller } from '../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
@@ -140,5 +140,93 @@ describe('the sitemap', () => {
   it('answers 404 for an unknown child sitemap', async () => {
     expect((await testApp.app.inject('/sitemaps/ads-nope.xml')).statusCode).toBe(404);
     expect((await testApp.app.inject('/sitemaps/other.xml')).statusCode).toBe(404);
+  });
+});
+
+/** The JSON of each `<script type="application/ld+json">` of a page, parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+  );
+}
+
+describe("an ad page's structured data", () => {
+  it('describes the ad as a Product with its offer, its breadcrumbs and its canonical address', async () => {
+    const seller = await createSeller(testApp.app);
+    const posted = await postAd(testApp, seller, {
+      fields: { title: 'Brass lamp', price: '25', category: 'electronics' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const id = posted.json<{ id: string }>().id;
+
+    const page = await testApp.app.inject(`/ad/${id}?utm_source=mail`);
+    expect(page.statusCode).toBe(200);
+    const canonical = `${TEST_PUBLIC_URL}/ad/${id}`;
+    expect(page.body).toContain(`<link rel="canonical" href="${canonical}" />`);
+    const [product, breadcrumbs] = structuredData(page.body);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Brass lamp',
+      url: canonical,
+      offers: {
+        '@type': 'Offer',
+        price: '25.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(product?.description).toEqual(expect.any(String));
+    expect(String(product?.image)).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/`));
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${TEST_PUBLIC_URL}/` },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Electronics',
+          item: `${TEST_PUBLIC_URL}/category/electronics`,
+        },
+        { '@type': 'ListItem', position: 3, name: 'Brass lamp', item: canonical },
+      ],
+    });
+
+    // The data blocks are not scripts: the page's CSP is the same as any other page's.
+    const home = await testApp.app.inject('/');
+    expect(page.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
+  it('says SoldOut for a sold ad', async () => {
+    const seller = await createSeller(testApp.app);
+    const [sold] = await insertAds(testApp, seller.id, [
+      { title: 'Sold lamp', status: 'sold', sold_at: new Date() },
+    ]);
+    const page = await testApp.app.inject(`/ad/${sold}`);
+    expect(page.statusCode).toBe(200);
+    expect(structuredData(page.body)[0]).toMatchObject({
+      offers: { availability: 'https://schema.org/SoldOut' },
+    });
+  });
+
+  it("keeps an ad's text from closing the data block, and $&-style patterns as text", async () => {
+    const seller = await createSeller(testApp.app);
+    const title = '</script><script>alert(1)</script>';
+    const description = "Lamp $& shade $` and $' bulb </SCRIPT><!-- & end";
+    const posted = await postAd(testApp, seller, { fields: { title, description } });
+    expect(posted.statusCode).toBe(201);
+
+    const page = await testApp.app.inject(`/ad/${posted.json<{ id: string }>().id}`);
+    expect(page.statusCode).toBe(200);
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    // One opening and one closing tag per data block, and no other script in the head.
+    expect(head.match(/<script/gi)).toHaveLength(2);
+    expect(head.match(/<\/script/gi)).toHaveLength(2);
+    expect(head).not.toContain('<!--');
+    expect(head).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    const [product] = structuredData(page.body);
+    expect(product?.name).toBe(title);
+    expect(product?.description).toBe(description);
   });
 });

@@ -16,10 +16,27 @@ export interface PageHead {
    * instead of after it has run (the page's Largest Contentful Paint).
    */
   preloadImage?: string;
+  /** Absolute URL of the page's one address for search engines (`<link rel="canonical">`). */
+  canonical?: string;
+  /** schema.org objects, each sent as a `<script type="application/ld+json">` data block. */
+  structuredData?: object[];
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` data block. The browser never runs it (and
+ * CSP's script-src does not apply to it), but the HTML parser ends the element at the first
+ * `</script`: every `<` (and `>`, `&`, and the line separators some parsers take for line ends)
+ * is written as a JSON escape, so an ad's text cannot close the element or open another.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function truncateForMeta(text: string): string {
@@ -47,6 +64,10 @@ export function renderIndexHtml(template: string, head: PageHead): string {
     head.preloadImage
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`
       : '',
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    ...(head.structuredData ?? []).map(
+      (data) => `<script type="application/ld+json">${jsonForScriptElement(data)}</script>`,
+    ),
   ].filter(Boolean);
   // A replacer function: a string would read `$&`, `$\`` and `$'` in the ad's text or the
   // page's URL as references to parts of the template.
