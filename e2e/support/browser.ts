@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,12 +9,14 @@ import { DESKTOP } from './browser-sizes';
 
 export { DESKTOP, PHONE } from './browser-sizes';
 
-let clientCounter = 0;
-
-/** A client address of its own for each browser context (the app trusts the proxy header). */
+/**
+ * A client address of its own for each browser context (the app trusts the proxy header), so
+ * the per-address sign-in and sign-up limits meet each journey afresh. Random rather than
+ * counted: every test file loads this module anew, and counters starting at 1 in each file
+ * gave the files of one run the same addresses until the limits answered 429.
+ */
 function nextClientAddress(): string {
-  clientCounter += 1;
-  return `198.51.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 export interface Session {
