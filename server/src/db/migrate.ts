@@ -8,6 +8,7 @@ import { migrationsFolder } from '../paths';
 export const advisoryLocks = {
   migrations: 726_354_001,
   demoSeed: 726_354_002,
+  jobQueues: 726_354_003,
 } as const;
 
 /** Runs `task` while holding an advisory lock, so only one process does it at a time. */

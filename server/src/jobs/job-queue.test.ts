@@ -42,6 +42,20 @@ async function waitFor(condition: () => boolean, timeoutMs = 15_000) {
 }
 
 describe('the job queue', () => {
+  it('starts in several processes at once, each creating the same queues and schedules', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `together-${index}`);
+    const startTogether = async () => {
+      const database = openDatabase(testApp.config.DATABASE_URL!, 3, logger);
+      opened.push(database);
+      const queue = createJobQueue({ pool: database.pool, logger, isWorking: false });
+      for (const name of names) queue.work(name, async () => {});
+      queue.schedule(names[0]!, '0 8 * * *');
+      started.push(queue);
+      await queue.start();
+    };
+    await expect(Promise.all([startTogether(), startTogether(), startTogether()])).resolves.toBeDefined();
+  });
+
   it('runs a queued job with its data once', async () => {
     const seen: number[] = [];
     const queue = await startQueue({ 'record-a': async ({ n }) => void seen.push(n) });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
 
 /** The queue's tables live in their own schema, beside ours (decision 0011). */
 const JOB_SCHEMA = 'pgboss';
@@ -167,13 +168,17 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
     async start() {
       started = true;
       await boss.start();
-      for (const name of handlers.keys()) {
-        await boss.createQueue(name, { name, policy: 'short' });
-      }
-      for (const [name, cron] of schedules) {
-        if (!handlers.has(name)) throw new Error(`The schedule "${name}" has no worker`);
-        await boss.schedule(name, cron, {}, { tz: 'UTC' });
-      }
+      // Processes starting together deadlocked creating the same queues (each makes a
+      // table partition); one at a time, the later ones find them made.
+      await withAdvisoryLock(pool, advisoryLocks.jobQueues, async () => {
+        for (const name of handlers.keys()) {
+          await boss.createQueue(name, { name, policy: 'short' });
+        }
+        for (const [name, cron] of schedules) {
+          if (!handlers.has(name)) throw new Error(`The schedule "${name}" has no worker`);
+          await boss.schedule(name, cron, {}, { tz: 'UTC' });
+        }
+      });
       if (!isWorking) return;
       for (const name of handlers.keys()) {
         // pg-boss completes the whole batch when this resolves; a job that failed is marked
