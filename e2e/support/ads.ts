@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Session } from './browser';
 
 // A real 1×1 PNG, and a small MP4 file: its file type (ftyp), a movie box (moov) holding a
 // movie header (mvhd), and media data (mdat). The server parses a video's boxes; it does
@@ -67,4 +69,25 @@ export async function submitNewAd(page: Page): Promise<string> {
   await page.getByText('Ad Posted Successfully! 🎉', { exact: true }).waitFor();
   await page.waitForURL(/\/ad\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+export interface ApiAd {
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+}
+
+/** Posts an ad with a photo in Austin, TX through the API of the signed-in session; returns its id. */
+export async function postAdThroughApi(session: Session, ad: ApiAd): Promise<string> {
+  const posted = await session.page.request.post('/api/ads', {
+    headers: { origin: session.origin },
+    multipart: {
+      ...ad,
+      location: 'Austin, TX',
+      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
 }

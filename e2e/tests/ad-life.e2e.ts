@@ -1,26 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
-import { PNG } from '../support/ads';
+import { postAdThroughApi } from '../support/ads';
 import { expectNoPageErrors, hasChromium, PHONE, useBrowser, type Session } from '../support/browser';
 import { query, runJobNow } from '../support/database';
 
 /** Posts an ad with a photo through the API of the signed-in session; returns its id. */
-async function postAd(session: Session, title: string): Promise<string> {
-  const posted = await session.page.request.post('/api/ads', {
-    headers: { origin: session.origin },
-    multipart: {
-      title,
-      description: 'Works well, collection only.',
-      price: '120',
-      category: 'electronics',
-      location: 'Austin, TX',
-      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-    },
+const postAd = (session: Session, title: string) =>
+  postAdThroughApi(session, {
+    title,
+    description: 'Works well, collection only.',
+    price: '120',
+    category: 'electronics',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: string }).id;
-}
 
 /** Searches for the word on /search: true when the ad is among the results. */
 async function isFound(page: Page, word: string, title: string): Promise<boolean> {

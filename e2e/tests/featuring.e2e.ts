@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
-import { PNG } from '../support/ads';
+import { postAdThroughApi } from '../support/ads';
 import { expectNoPageErrors, hasChromium, useBrowser, type Session } from '../support/browser';
 import { query, runJobNow } from '../support/database';
 import { payInPopup } from '../support/payments';
@@ -9,21 +9,13 @@ import { payInPopup } from '../support/payments';
 const CATEGORY = 'home-garden';
 
 /** Posts an ad with a photo through the API of the signed-in session; returns its id. */
-async function postAd(session: Session, title: string): Promise<string> {
-  const posted = await session.page.request.post('/api/ads', {
-    headers: { origin: session.origin },
-    multipart: {
-      title,
-      description: 'Solid oak, seats six.',
-      price: '300',
-      category: CATEGORY,
-      location: 'Austin, TX',
-      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-    },
+const postAd = (session: Session, title: string) =>
+  postAdThroughApi(session, {
+    title,
+    description: 'Solid oak, seats six.',
+    price: '300',
+    category: CATEGORY,
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: string }).id;
-}
 
 /** The titles of the category page's first page of results, in order. */
 async function categoryTitles(page: Page, mustInclude: string[]): Promise<string[]> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createUnsubscribeToken, deriveUnsubscribeKey } from '../../server/src/mail/unsubscribe';
 import { SELLER_PASSWORD, signUpAndSignIn } from '../support/accounts';
-import { PNG } from '../support/ads';
+import { postAdThroughApi } from '../support/ads';
 import {
   collectDialogs,
   expectNoPageErrors,
@@ -12,22 +12,14 @@ import {
   type Session,
 } from '../support/browser';
 
-/** Posts an ad through the API of the signed-in session; returns its id. */
-async function postAd(session: Session, title: string): Promise<string> {
-  const posted = await session.page.request.post('/api/ads', {
-    headers: { origin: session.origin },
-    multipart: {
-      title,
-      description: 'Serviced this spring, new tyres.',
-      price: '450',
-      category: 'sports-outdoors',
-      location: 'Austin, TX',
-      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-    },
+/** Posts an ad with a photo through the API of the signed-in session; returns its id. */
+const postAd = (session: Session, title: string) =>
+  postAdThroughApi(session, {
+    title,
+    description: 'Serviced this spring, new tyres.',
+    price: '450',
+    category: 'sports-outdoors',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: string }).id;
-}
 
 describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
   const { openSession } = useBrowser();

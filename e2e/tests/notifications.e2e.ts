@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
-import { PNG } from '../support/ads';
+import { postAdThroughApi } from '../support/ads';
 import {
   collectDialogs,
   expectNoPageErrors,
@@ -10,22 +10,14 @@ import {
   type Session,
 } from '../support/browser';
 
-/** Posts an ad through the API of the signed-in session; returns its id. */
-async function postAd(session: Session, title: string): Promise<string> {
-  const posted = await session.page.request.post('/api/ads', {
-    headers: { origin: session.origin },
-    multipart: {
-      title,
-      description: 'Solid oak, seats six.',
-      price: '300',
-      category: 'home-garden',
-      location: 'Austin, TX',
-      images: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-    },
+/** Posts an ad with a photo through the API of the signed-in session; returns its id. */
+const postAd = (session: Session, title: string) =>
+  postAdThroughApi(session, {
+    title,
+    description: 'Solid oak, seats six.',
+    price: '300',
+    category: 'home-garden',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: string }).id;
-}
 
 describe.skipIf(!hasChromium)('the notifications bell', () => {
   const { openSession } = useBrowser();
