@@ -85,11 +85,12 @@ export function useAdAction() {
         method: 'POST',
         body: action === 'hide' ? { reason } : {},
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adKeys.all }),
-      ]),
+    // Not awaited: a decided ad's card leaves the queue once it is read again, and the
+    // callbacks of its mutate() (the toast) would be skipped with it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adKeys.all });
+    },
   });
 }
 

@@ -31,10 +31,11 @@ export function useAdLifeAction(action: 'renew' | 'sold') {
         method: 'POST',
         body: {},
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
-        queryClient.invalidateQueries({ queryKey: adKeys.all }),
-      ]),
+    // Not awaited: the button that asked leaves once the lists are read again, and TanStack
+    // Query skips the callbacks of a mutate() whose component is gone (its toast with them).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+      void queryClient.invalidateQueries({ queryKey: adKeys.all });
+    },
   });
 }

@@ -172,6 +172,29 @@ describe('/dashboard', () => {
     expect(within(moderation).queryByRole('button', { name: /Request review/ })).not.toBeInTheDocument();
   });
 
+  it('renews an expired ad and says so, even when the list comes back before the rest of the account', async () => {
+    const expired = myAd({ status: 'expired' });
+    let renewed = false;
+    let answerStats: () => void = () => {};
+    sellerApi({
+      'GET /api/me/ads': () => myAds([renewed ? myAd({ expires_at: '2024-05-01T00:00:00.000Z' }) : expired]),
+      // After the renewal the seller's numbers arrive last, once the list already shows it active.
+      'GET /api/me/stats': () =>
+        renewed ? new Promise((resolve) => (answerStats = () => resolve(sellerStats()))) : sellerStats(),
+      [`POST /api/ads/${expired.id}/renew`]: () => {
+        renewed = true;
+        return { id: expired.id, status: 'active', expires_at: '2024-05-01T00:00:00.000Z', sold_at: null };
+      },
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'My Advertisements' });
+    const expiry = within(list).getByRole('group', { name: 'Expiry of Road bike, 54 cm' });
+    await userEvent.setup().click(within(expiry).getByRole('button', { name: 'Renew Road bike, 54 cm' }));
+    expect(await screen.findByText('Ad Renewed')).toBeInTheDocument();
+    expect(await within(list).findByRole('button', { name: 'Mark as sold Road bike, 54 cm' })).toBeVisible();
+    answerStats();
+  });
+
   it('offers Feature this ad on an active ad of the list', async () => {
     sellerApi({
       'GET /api/me/ads': () => myAds([myAd()]),

@@ -29,11 +29,12 @@ export function useRemoveFavorite() {
   return useMutation({
     mutationFn: (adId: string) =>
       apiRequest<null>(`/api/me/favorites/${encodeURIComponent(adId)}`, { method: 'DELETE' }),
-    onSuccess: (_answer, adId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: favoriteKeys.list }),
-        queryClient.invalidateQueries({ queryKey: adKeys.favorite(adId) }),
-        queryClient.invalidateQueries({ queryKey: adKeys.detail(adId) }),
-      ]),
+    // Not awaited: the removed item leaves the list once it is read again, and the callbacks
+    // of its mutate() (the toast) would be skipped with it.
+    onSuccess: (_answer, adId) => {
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.list });
+      void queryClient.invalidateQueries({ queryKey: adKeys.favorite(adId) });
+      void queryClient.invalidateQueries({ queryKey: adKeys.detail(adId) });
+    },
   });
 }
