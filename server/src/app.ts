@@ -25,6 +25,7 @@ import { registerFavoriteRoutes } from './favorites/routes';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { registerSharedCaching } from './http/shared-cache';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLiveHub } from './live/live-hub';
 import { registerLiveRoutes } from './live/routes';
@@ -165,6 +166,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
   const guard = createSessionGuard(app, auth);
+  // After the guard's hook, so an answer that (re)sets the session cookie is never shared.
+  registerSharedCaching(app);
 
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });

@@ -73,7 +73,7 @@ export async function registerAdPageRoute(
 ) {
   app.get<{ Params: { id: string } }>(
     routePatterns.ad,
-    { schema: { hide: true } },
+    { config: { sharedCache: true }, schema: { hide: true } },
     async (request, reply) => {
       const { id } = request.params;
       const row = isUuid(id) ? await findAdDetail(db, id) : undefined;

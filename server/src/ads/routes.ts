@@ -107,6 +107,7 @@ function registerRoutes(
   routes.get(
     '/api/ads',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['ads'],
         summary: 'Search active ads: full text, category, price range, location; sorted and paged by cursor',
@@ -127,6 +128,7 @@ function registerRoutes(
   routes.get(
     '/api/ads/featured',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['ads'],
         summary: 'The newest featured ads, for the home page (at most 6)',
@@ -139,6 +141,7 @@ function registerRoutes(
   routes.get(
     '/api/ads/:id',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['ads'],
         summary: 'One ad with its photos, videos and seller (hidden ads only for their owner)',
@@ -155,6 +158,7 @@ function registerRoutes(
   routes.get(
     '/api/ads/:id/related',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['ads'],
         summary: 'Up to 4 other ads of the same category',

@@ -16,7 +16,7 @@ export interface SessionUser {
 const AUTH_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
 
 /** Does the request carry a session cookie or token that Better Auth could read (or must clear)? */
-function carriesCredentials(request: FastifyRequest): boolean {
+export function carriesCredentials(request: FastifyRequest): boolean {
   const { cookie, authorization } = request.headers;
   return Boolean(authorization) || (cookie !== undefined && AUTH_COOKIE.test(cookie));
 }

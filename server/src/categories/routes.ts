@@ -8,6 +8,7 @@ export async function registerCategoryRoutes(app: FastifyInstance, { db }: { db:
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/categories',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['categories'],
         summary: 'All categories with their number of active ads',

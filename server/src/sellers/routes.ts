@@ -26,6 +26,7 @@ export async function registerSellerRoutes(
   routes.get(
     '/api/sellers/:id',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['sellers'],
         summary: "A seller's public page: name, member since, verified, location, response rate and time",
@@ -39,6 +40,7 @@ export async function registerSellerRoutes(
   routes.get(
     '/api/sellers/:id/ads',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['sellers'],
         summary: "A seller's active ads, newest first",

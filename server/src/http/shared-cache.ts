@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carriesCredentials } from '../auth/session-guard';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public read (issue 15): the same for everyone who may see it, so a shared cache in
+     * front (a CDN, nginx) may keep a visitor's answer for a few seconds.
+     */
+    sharedCache?: boolean;
+  }
+}
+
+/** Seconds a shared cache serves a public read without asking again. */
+export const SHARED_CACHE_SECONDS = 30;
+/** Seconds after that it may still serve it while it asks again in the background. */
+export const STALE_WHILE_REVALIDATE_SECONDS = 60;
+
+/**
+ * Browsers always revalidate (max-age=0: a person who just changed an ad sees it at once, and
+ * an unchanged answer costs a 304); shared caches keep a visitor's answer for a short while.
+ */
+const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+/** A signed-in person's copy is theirs: kept by their browser only, and revalidated. */
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** A weak validator of the body's bytes: equal bodies, equal tags, on every app process. */
+function entityTagOf(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match lists the tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+function isStillFresh(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (candidate: string) => candidate.trim().replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
+}
+
+/** Answers from a request with a session (or a cookie being set) must not be shared. */
+function isForEveryone(request: FastifyRequest, reply: FastifyReply): boolean {
+  return !carriesCredentials(request) && !reply.hasHeader('set-cookie');
+}
+
+/**
+ * Cache headers and conditional answers for the routes marked `config: { sharedCache: true }`:
+ * a successful read gets an ETag and, asked again with it in If-None-Match, a 304 without a
+ * body; a visitor's copy may be shared, a signed-in person's stays private. Errors (404 for a
+ * hidden ad, say) get neither, so no cache keeps them.
+ */
+export function registerSharedCaching(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.sharedCache || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const tag = entityTagOf(payload);
+    reply.header('etag', tag);
+    reply.header(
+      'cache-control',
+      isForEveryone(request, reply) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    );
+    if (!isStillFresh(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    return '';
+  });
+}
