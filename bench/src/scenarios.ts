@@ -101,6 +101,7 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
   });
   const deepCategory = await deepPage(baseUrl, 'category=electronics');
   const deepNewest = await deepPage(baseUrl, '');
+  const deepBestMatch = await deepPage(baseUrl, 'q=bike');
 
   return [
     {
@@ -118,7 +119,16 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
     await searchScenario(context, 'category, first page', 'browse', 'category=electronics'),
     await searchScenario(context, `category, page ${deepCategory.page}`, 'browse', deepCategory.query),
     await searchScenario(context, `all ads, page ${deepNewest.page}`, 'browse', deepNewest.query),
-    await searchScenario(context, 'search: broad word', 'search', 'q=bike'),
+    // Words without a sort are in best match (issue 15): ranked among the newest 1 000 matches.
+    await searchScenario(context, 'search: broad word, best match', 'search', 'q=bike'),
+    await searchScenario(
+      context,
+      `search: broad word, best match, page ${deepBestMatch.page}`,
+      'search',
+      deepBestMatch.query,
+    ),
+    await searchScenario(context, 'search: medium word, best match', 'search', 'q=vintage'),
+    await searchScenario(context, 'search: broad word, newest', 'search', 'q=bike&sort=newest'),
     await searchScenario(context, 'search: rare word', 'search', 'q=kerfuffle'),
     await searchScenario(
       context,

@@ -11,7 +11,7 @@ import {
 } from './constants';
 import { uuidSchema } from './ids';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
-import { DEFAULT_SORT, SEARCH_CRITERIA, type SearchCriterion } from './search-criteria';
+import { SEARCH_CRITERIA, type SearchCriterion } from './search-criteria';
 import { visibleTextSchema } from './visible-text';
 
 export const adIdSchema = uuidSchema;
@@ -233,10 +233,11 @@ export type RecordViewResponse = z.infer<typeof recordViewResponseSchema>;
 // ---------------------------------------------------------------------------
 // Searching (spec §2 /search and /category, §5 filters).
 
-export const adSortSchema = z.enum(['newest', 'oldest', 'price-low', 'price-high', 'popular']);
+export const adSortSchema = z.enum(['relevance', 'newest', 'oldest', 'price-low', 'price-high', 'popular']);
 export type AdSort = z.infer<typeof adSortSchema>;
 
 export const adSortLabels: Record<AdSort, string> = {
+  relevance: 'Best match',
   newest: 'Newest First',
   oldest: 'Oldest First',
   'price-low': 'Price: Low to High',
@@ -262,7 +263,8 @@ const searchCriteriaShape = {
   maxPrice: optionalPrice,
   /** Case-insensitive part of the location. */
   location: optionalText(AD_LOCATION_MAX_LENGTH),
-  sort: adSortSchema.default(DEFAULT_SORT),
+  /** Absent: best match when there are words, else the newest first (sortOfSearch). */
+  sort: adSortSchema.optional(),
 } satisfies Record<SearchCriterion, z.ZodType>;
 
 /** GET /api/ads: the search criteria, plus the page to read. */

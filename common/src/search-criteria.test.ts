@@ -9,7 +9,7 @@ import {
   type AdSearchCriteria,
 } from './ads';
 import { AD_PRICE_MAX } from './constants';
-import { searchQueryString } from './search-criteria';
+import { searchQueryString, sortOfSearch } from './search-criteria';
 
 const everyCriterion: AdSearchCriteria = {
   q: 'red bike',
@@ -32,9 +32,12 @@ describe('search criteria, declared once by their schema', () => {
   });
 
   it('leaves out what is not set and the default sort, and appends the cursor last', () => {
-    expect(searchQueryString({ q: 'bike', category: undefined, location: '', sort: 'newest' })).toBe(
-      'q=bike',
-    );
+    expect(searchQueryString({ category: undefined, location: '', sort: 'newest' })).toBe('');
+    expect(searchQueryString({ q: 'bike', sort: 'relevance' })).toBe('q=bike');
+    // With words, the newest first is a choice: it stays in links and in Load More's requests.
+    expect(searchQueryString({ q: 'bike', sort: 'newest' })).toBe('q=bike&sort=newest');
+    // Best match without words is the newest first.
+    expect(searchQueryString({ sort: 'relevance', minPrice: 5 })).toBe('minPrice=5');
     expect(searchQueryString({ sort: 'oldest', minPrice: 0 }, { cursor: 'abc' })).toBe(
       'minPrice=0&sort=oldest&cursor=abc',
     );
@@ -46,11 +49,22 @@ describe('search criteria, declared once by their schema', () => {
     expect(text).toBe(new URLSearchParams({ q: 'a&b=c +"d"', location: 'São Paulo' }).toString());
   });
 
-  it('drops values a page URL carries that do not parse, and falls back to the newest first', () => {
+  it('drops values a page URL carries that do not parse, and falls back to the default order', () => {
     const read = readSearchCriteria(
       new URLSearchParams('minPrice=cheap&maxPrice=-3&sort=best&category=Nope&q=%20'),
     );
-    expect(read).toEqual({ sort: 'newest' });
+    expect(read).toEqual({});
+    expect(sortOfSearch(read)).toBe('newest');
+  });
+});
+
+describe('sortOfSearch', () => {
+  it('is best match for words, the newest first without, and the order named otherwise', () => {
+    expect(sortOfSearch({ q: 'bike' })).toBe('relevance');
+    expect(sortOfSearch({})).toBe('newest');
+    expect(sortOfSearch({ q: '  ', sort: 'relevance' })).toBe('newest');
+    expect(sortOfSearch({ q: 'bike', sort: 'price-low' })).toBe('price-low');
+    expect(sortOfSearch({ sort: 'popular' })).toBe('popular');
   });
 });
 

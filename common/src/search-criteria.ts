@@ -7,20 +7,43 @@
 export const SEARCH_CRITERIA = ['q', 'category', 'minPrice', 'maxPrice', 'location', 'sort'] as const;
 export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
 
-/** The order results come in when a search names none; left out of query strings. */
+/** The order of results without words to match, when a search names none. */
 export const DEFAULT_SORT = 'newest';
+/** Best match (issue 15): the order of a search with words that names none. */
+export const RELEVANCE_SORT = 'relevance';
+
+/**
+ * The order a search's results come in: the one it names, else best match when it has words
+ * and the newest first when it has none. Best match without words has nothing to rank, so it
+ * is the newest first too (the API accepts it rather than refusing a link that lost its words).
+ */
+export function sortOfSearch<Sort extends string>(criteria: {
+  q?: string | undefined;
+  sort?: Sort | undefined;
+}): Sort | typeof DEFAULT_SORT | typeof RELEVANCE_SORT {
+  const hasWords = criteria.q !== undefined && criteria.q.trim() !== '';
+  if (criteria.sort === undefined || (criteria.sort === RELEVANCE_SORT && !hasWords)) {
+    return hasWords ? RELEVANCE_SORT : DEFAULT_SORT;
+  }
+  return criteria.sort;
+}
 
 /**
  * The query string of a search, for the API and the page's URL alike: only the criteria that
- * are set, in SEARCH_CRITERIA's order, the default sort left out; then `extra` (e.g. the cursor).
+ * are set, in SEARCH_CRITERIA's order, the sort left out when it is the default for these
+ * words (sortOfSearch); then `extra` (e.g. the cursor).
  */
 export function searchQueryString(
   criteria: Partial<Record<SearchCriterion, string | number | undefined>>,
   extra: Record<string, string> = {},
 ): string {
+  const q = typeof criteria.q === 'string' ? criteria.q : undefined;
+  const defaultSort = sortOfSearch({ q });
   const set = SEARCH_CRITERIA.flatMap((name): [string, string][] => {
     const value = criteria[name];
-    const isUnset = value === undefined || value === '' || (name === 'sort' && value === DEFAULT_SORT);
+    const isDefaultSort =
+      name === 'sort' && (value === defaultSort || sortOfSearch({ q, sort: String(value) }) === defaultSort);
+    const isUnset = value === undefined || value === '' || isDefaultSort;
     return isUnset ? [] : [[name, String(value)]];
   });
   return [...set, ...Object.entries(extra)].map(([name, value]) => `${name}=${formEncode(value)}`).join('&');

@@ -1,5 +1,6 @@
 import type { AdSearchCriteria, AdSort, AdStatus } from '@bazaar/common/ads';
 import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
+import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -65,6 +66,11 @@ export const summaryColumns = sql`
 const createdKey = timestampCursorKey(sql.raw('a.created_at'));
 
 interface SortOrder {
+  /**
+   * Best match ranks a bounded set of candidates (rankedPageRows); the other orders read
+   * advertisements `a` in index order.
+   */
+  isRanked?: true;
   orderBy: SQL;
   /** The row's sort key as text, for the cursor. */
   key: SQL;
@@ -73,9 +79,34 @@ interface SortOrder {
   after: (cursor: Cursor) => SQL;
 }
 
+/**
+ * Best match ranks at most this many matches, the newest: a broad word matches a large part of
+ * the catalogue, and ranking every match would read them all (issue 15: p95 ≤ 50 ms at a
+ * million ads). Beyond them, results end; as many as "1,000+ ads found" counts.
+ */
+export const RANKED_CANDIDATES_MAX = SEARCH_COUNT_CAP;
+
+/** Best match's key: the rank to six decimals (exact in numeric, so pages neither skip nor repeat), then the time. */
+const rankedKey = sql`r.rank::text || ' ' || ${timestampCursorKey(sql.raw('r.created_at'))}`;
+const RANKED_KEY = /^(\d{1,6}\.\d{6}) (.+)$/;
+const splitRankedKey = (key: string) => RANKED_KEY.exec(key)?.slice(1) as [string, string] | undefined;
+
 // Each order matches an index of schema.ts column for column (direction and nulls included),
 // so a page is an index range scan that stops after `limit` rows, however deep it is.
 const sortOrders: Record<AdSort, SortOrder> = {
+  relevance: {
+    isRanked: true,
+    orderBy: sql`r.rank desc, r.created_at desc, r.id desc`,
+    key: rankedKey,
+    isValidKey: (key) => {
+      const parts = splitRankedKey(key);
+      return parts !== undefined && cursorKeyFormats.timestamp(parts[1]);
+    },
+    after: (cursor) => {
+      const [rank, createdAt] = splitRankedKey(cursor.key)!;
+      return sql`(r.rank, r.created_at, r.id) < (${rank}::numeric, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
+    },
+  },
   newest: {
     orderBy: sql`a.created_at desc nulls last, a.id desc nulls last`,
     key: createdKey,
@@ -131,17 +162,61 @@ function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/**
+ * How well an ad matches the words (issue 15): cover density, a title occurrence weighing ten
+ * times one in the description (weights {D, C, B, A}), scaled into 0..1 (normalization 32) and
+ * rounded so that the cursor carries it exactly.
+ */
+const rankOf = (textQuery: string | undefined) =>
+  textQuery
+    ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery('english', ${textQuery}), 32)::numeric, 6)`
+    : sql`0::numeric`;
+
+/**
+ * One page of best match: the RANKED_CANDIDATES_MAX newest matches (the sort's index or the
+ * text index, never every match), ranked, then the page after the cursor among them. The
+ * candidates do not depend on the cursor, so every page ranks the same set.
+ */
+function rankedPageRows(query: {
+  where: SQL;
+  textQuery?: string;
+  order: SortOrder;
+  cursor?: Cursor;
+  limit: number;
+}) {
+  return sql`
+    with candidates as materialized (
+      select a.id, a.created_at, ${rankOf(query.textQuery)} as rank
+      from advertisements a
+      where ${query.where}
+      order by a.created_at desc nulls last, a.id desc nulls last
+      limit ${RANKED_CANDIDATES_MAX}
+    ), page as (
+      select r.id, r.rank, r.created_at from candidates r
+      where ${query.cursor ? query.order.after(query.cursor) : sql`true`}
+      order by ${query.order.orderBy}
+      limit ${query.limit + 1}
+    )
+    select ${summaryColumns}, ${query.order.key} as sort_key
+    from page r join advertisements a on a.id = r.id
+    order by ${query.order.orderBy}`;
+}
+
 async function readPage<Row extends { id: string }>(
   db: Database,
-  query: { where: SQL; order: SortOrder; sort: string; cursor?: Cursor; limit: number },
+  query: { where: SQL; textQuery?: string; order: SortOrder; sort: string; cursor?: Cursor; limit: number },
 ): Promise<AdPage<Row> & { lastCursor: string | null }> {
   const where = query.cursor ? sql`${query.where} and ${query.order.after(query.cursor)}` : query.where;
-  const { rows } = await db.execute<Row & { sort_key: string }>(sql`
+  const { rows } = await db.execute<Row & { sort_key: string }>(
+    query.order.isRanked
+      ? rankedPageRows(query)
+      : sql`
     select ${summaryColumns}, ${query.order.key} as sort_key
     from advertisements a
     where ${where}
     order by ${query.order.orderBy}
-    limit ${query.limit + 1}`);
+    limit ${query.limit + 1}`,
+  );
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -167,33 +242,38 @@ export async function findAdsForSearch(
   db: Database,
   criteria: AdSearchCriteria & { cursor?: string; limit: number },
 ): Promise<AdPage<AdSummaryRow>> {
-  const order = sortOrders[criteria.sort];
+  const sort = sortOfSearch(criteria);
+  const order = sortOrders[sort];
   const where = searchConditions(criteria);
-  const decode = (sort: string) =>
-    criteria.cursor ? decodeCursor(criteria.cursor, sort, order.isValidKey) : undefined;
+  const textQuery = criteria.q ? searchTextQuery(criteria.q) : undefined;
+  const decode = (cursorSort: string) =>
+    criteria.cursor ? decodeCursor(criteria.cursor, cursorSort, order.isValidKey) : undefined;
   if (!criteria.category) {
     return readPage<AdSummaryRow>(db, {
       where,
+      textQuery,
       order,
-      sort: criteria.sort,
-      cursor: decode(criteria.sort),
+      sort,
+      cursor: decode(sort),
       limit: criteria.limit,
     });
   }
-  const featuredSort = featuredSortOf(criteria.sort);
+  const featuredSort = featuredSortOf(sort);
   const isInRest = criteria.cursor !== undefined && cursorSortOf(criteria.cursor) !== featuredSort;
   const rest = (cursor: Cursor | undefined, limit: number) =>
     readPage<AdSummaryRow>(db, {
       where: sql`${where} and ${notFeaturedNow}`,
+      textQuery,
       order,
-      sort: criteria.sort,
+      sort,
       cursor,
       limit,
     });
-  if (isInRest) return rest(decode(criteria.sort), criteria.limit);
+  if (isInRest) return rest(decode(sort), criteria.limit);
 
   const lead = await readPage<AdSummaryRow>(db, {
     where: sql`${where} and ${featuredNow}`,
+    textQuery,
     order,
     sort: featuredSort,
     cursor: decode(featuredSort),

@@ -1,3 +1,4 @@
+import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { ChevronRight, PackageOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -101,7 +102,7 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
   }
 
   const activeFilters = countActiveFilters(criteria, { includeCategory: false });
-  const hasFilters = activeFilters > 0 || criteria.sort !== 'newest';
+  const hasFilters = activeFilters > 0 || sortOfSearch(criteria) !== 'newest';
   const [isSheetOpen, setSheetOpen] = useState(false);
 
   /** The filters: a bar above the results on wide screens, a sheet on narrow ones. */
@@ -114,7 +115,7 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
       <SortSelect
         className="col-span-2 lg:col-span-1"
         id={`${idPrefix}-sort`}
-        value={criteria.sort}
+        value={sortOfSearch(criteria)}
         onChange={(sort) => setCriteria({ ...criteriaOfDraft(draft), sort })}
       />
       <PriceAndLocationFields

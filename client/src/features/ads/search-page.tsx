@@ -1,6 +1,7 @@
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -71,7 +72,8 @@ export function SearchPage() {
       <SortSelect
         className="col-span-2 sm:col-span-1 lg:col-span-1"
         id={`${idPrefix}-sort`}
-        value={criteria.sort}
+        value={sortOfSearch(criteria)}
+        hasWords={criteria.q !== undefined}
         onChange={(sort) => setCriteria({ ...criteria, sort })}
       />
       <PriceAndLocationFields

@@ -45,15 +45,18 @@ const ALL_CATEGORIES = 'all';
 // taken out of the flow, it cannot put that field out of line with its neighbours.)
 const fieldClass = 'relative [&>label]:mb-1.5 [&>label]:block [&>select]:absolute';
 
+/** The sort orders; best match only for a search with words (without them it is the newest first). */
 export function SortSelect({
   id,
   value,
   onChange,
+  hasWords = false,
   className,
 }: {
   id: string;
   value: AdSort;
   onChange: (sort: AdSort) => void;
+  hasWords?: boolean;
   className?: string;
 }) {
   return (
@@ -64,11 +67,13 @@ export function SortSelect({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {adSortSchema.options.map((sort) => (
-            <SelectItem key={sort} value={sort}>
-              {adSortLabels[sort]}
-            </SelectItem>
-          ))}
+          {adSortSchema.options
+            .filter((sort) => hasWords || sort !== 'relevance')
+            .map((sort) => (
+              <SelectItem key={sort} value={sort}>
+                {adSortLabels[sort]}
+              </SelectItem>
+            ))}
         </SelectContent>
       </Select>
     </div>
