@@ -9,7 +9,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     // One app and one browser at a time: the machine has two cores.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A journey takes 2–10 s on a quiet machine; the bound only stops a hang, and a loaded
+    // machine runs the longest ones (moderation, reused photos) 6–10 times slower.
+    testTimeout: 120_000,
     // In CI a journey that fails is run once more (Playwright's own CI default retries too), so
     // one slow moment of a shared machine does not sink the run; a real defect fails twice.
     // Vitest marks such a pass "retry x1" in the report, where a flaky journey stays visible.
