@@ -18,7 +18,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { ACCOUNT_SCOPE } from '../auth/api';
 
 /** Query keys of messaging; all under ACCOUNT_SCOPE, so signing out forgets them. */
@@ -142,10 +142,19 @@ export function useThreadCatchUp(id: string, enabled: boolean) {
   });
 }
 
-/** The thread's read states changed (the other person read it): refetch the newest page's states. */
+/**
+ * The thread's read states changed (the other person read it): refetch the newest page's
+ * states. Started by a live event, with no one to tell: when it fails (the connection or the
+ * process serving it dropped), the states stay as shown until the next read or visit, rather
+ * than the failure escaping as an unhandled error of the page.
+ */
 export async function refreshReadStates(queryClient: QueryClient, id: string) {
-  const page = await apiRequest<MessagePageResponse>(`${conversationPath(id)}/messages`);
-  mergeIntoThread(queryClient, id, page.messages);
+  try {
+    const page = await apiRequest<MessagePageResponse>(`${conversationPath(id)}/messages`);
+    mergeIntoThread(queryClient, id, page.messages);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
 }
 
 /** Everything that lists or counts conversations changed (a message, a read). */
