@@ -21,10 +21,12 @@ import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { ReplicaSet } from './db/replicas';
 import { registerFavoriteRoutes } from './favorites/routes';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { registerReadRouting } from './http/read-routing';
 import { registerSharedCaching } from './http/shared-cache';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLiveHub } from './live/live-hub';
@@ -56,6 +58,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Read replicas for public reads (DATABASE_REPLICA_URLS); none: everything reads the primary. */
+  replicas?: ReplicaSet;
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
@@ -168,12 +172,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const guard = createSessionGuard(app, auth);
   // After the guard's hook, so an answer that (re)sets the session cookie is never shared.
   registerSharedCaching(app);
+  registerReadRouting(app, {
+    primary: database.db,
+    replicas: dependencies.replicas,
+    authSecret,
+    isHttps,
+    maxLagMs: config.REPLICA_MAX_LAG_MS,
+  });
 
   await registerSystemRoutes(app, { pool: database.pool });
   await registerAuthRoutes(app, { auth });
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerSellerRoutes(app, { db: database.db, guard, storage });
-  await registerCategoryRoutes(app, { db: database.db });
+  await registerCategoryRoutes(app);
   const gateways = await registerSubscriptionRoutes(app, {
     db: database.db,
     guard,
@@ -215,12 +226,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     serveSourceMaps: config.SERVE_SOURCE_MAPS,
   });
   registerSitemapRoutes(app, {
-    db: database.db,
     publicUrl: config.PUBLIC_URL,
     adsPerFile: config.SITEMAP_ADS_PER_FILE,
   });
   await registerAdPageRoute(app, {
-    db: database.db,
     guard,
     storage,
     clientApp,

@@ -47,6 +47,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads DATABASE_REPLICA_URLS as a list beside DATABASE_URL, none by default, and names a bad one without its text', () => {
+    const primary = 'postgres://bazaar@primary:5432/bazaar';
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(loadConfig({}).REPLICA_MAX_LAG_MS).toBe(5000);
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: ' postgres://bazaar@replica-a/bazaar, postgresql://bazaar@replica-b/bazaar ,',
+      }).DATABASE_REPLICA_URLS,
+    ).toEqual(['postgres://bazaar@replica-a/bazaar', 'postgresql://bazaar@replica-b/bazaar']);
+    const bad = () =>
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: 'postgres://replica-a/bazaar,mysql://user:secret@replica-b/bazaar',
+      });
+    expect(bad).toThrow(/DATABASE_REPLICA_URLS: replica 2 is not a postgres/);
+    expect(bad).not.toThrow(/secret/);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://replica-a/bazaar' })).toThrow(
+      /DATABASE_REPLICA_URLS: replicas need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ REPLICA_MAX_LAG_MS: '10' })).toThrow(/REPLICA_MAX_LAG_MS/);
+  });
+
   it('reads the hourly posting limit, 20 by default', () => {
     expect(loadConfig({}).POSTING_LIMIT_PER_HOUR).toBe(20);
     expect(loadConfig({ POSTING_LIMIT_PER_HOUR: '5' }).POSTING_LIMIT_PER_HOUR).toBe(5);

@@ -73,6 +73,27 @@ const termList = z.string().transform((value, context): string[] => {
   return terms;
 });
 
+/**
+ * DATABASE_REPLICA_URLS: PostgreSQL connection strings of read replicas, comma-separated
+ * (public reads go to them; decision 0023).
+ */
+const replicaUrlList = z.string().transform((value, context): string[] => {
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of urls) {
+    if (!URL.canParse(url) || !/^postgres(ql)?:$/.test(new URL(url).protocol)) {
+      // The URL may hold a password: name its position, not the text.
+      context.addIssue({
+        code: 'custom',
+        message: `replica ${urls.indexOf(url) + 1} is not a postgres:// or postgresql:// URL; expected PostgreSQL URLs, comma-separated`,
+      });
+    }
+  }
+  return urls;
+});
+
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -85,6 +106,10 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Read replicas of DATABASE_URL's server for public reads (issue 15, decision 0023). */
+  DATABASE_REPLICA_URLS: replicaUrlList.default([]),
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   SEED_DEMO: booleanFromString.default(true),
   SERVE_SOURCE_MAPS: booleanFromString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -158,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (!environment.STRIPE_SECRET_KEY || !environment.STRIPE_WEBHOOK_SECRET)
   ) {
     problems.push('  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both required when PAYMENT_PROVIDER=stripe');
+  }
+  if (environment.DATABASE_REPLICA_URLS.length > 0 && !environment.DATABASE_URL) {
+    problems.push(
+      '  DATABASE_REPLICA_URLS: replicas need DATABASE_URL (their primary); the embedded database has none',
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 

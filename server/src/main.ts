@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { openReplicas, type ReplicaSet } from './db/replicas';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
@@ -18,6 +19,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
 interface Running {
   app?: FastifyInstance;
   database?: DatabaseHandle;
+  replicas?: ReplicaSet;
   embedded?: EmbeddedPostgresHandle;
   releaseDataDir?: () => Promise<void>;
 }
@@ -37,6 +39,15 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   const databaseUrl = config.DATABASE_URL ?? running.embedded!.url;
   running.database = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, logger);
   await runMigrations(running.database.pool);
+  if (config.DATABASE_REPLICA_URLS.length > 0) {
+    running.replicas = openReplicas({
+      urls: config.DATABASE_REPLICA_URLS,
+      primary: running.database.pool,
+      poolSize: config.DATABASE_POOL_SIZE,
+      maxLagMs: config.REPLICA_MAX_LAG_MS,
+      logger,
+    });
+  }
 
   const storage = createStorage(config);
   if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger);
@@ -44,6 +55,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   running.app = await buildApp({
     config,
     database: running.database,
+    replicas: running.replicas,
     storage,
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
@@ -59,6 +71,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     {
       url: config.PUBLIC_URL,
       database: config.DATABASE_URL ? 'external' : 'embedded',
+      readReplicas: config.DATABASE_REPLICA_URLS.length,
       startupMs: Date.now() - startedAt,
     },
     `Bazaar is ready at ${config.PUBLIC_URL}`,
@@ -72,6 +85,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
 /** Stop accepting, let in-flight requests finish, close the pool, stop the database. */
 async function stop(running: Running, logger: Logger): Promise<void> {
   await running.app?.close();
+  await running.replicas?.close();
   await running.database?.pool.end();
   await running.embedded?.stop();
   await running.releaseDataDir?.();

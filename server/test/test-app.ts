@@ -34,6 +34,8 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
   /** The app's logger; by default a silent one (TEST_LOG_LEVEL to see its lines). */
   logger?: Logger;
+  /** Read replicas for the public reads (decision 0023); none by default. */
+  replicas?: AppDependencies['replicas'];
   /** Another app process on this test app's database (which the first one's close drops). */
   sharingDatabaseOf?: TestApp;
 }
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authSecret: TEST_AUTH_SECRET,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     onRoute: options.onRoute,
+    replicas: options.replicas,
   });
   await app.ready();
 

@@ -2,7 +2,6 @@ import { isUuid } from '@bazaar/common/ids';
 import { paths, routePatterns } from '@bazaar/common/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
-import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
 import { can } from '../policies/authorize';
 import type { ClientApp } from '../web/client-app';
@@ -64,19 +63,18 @@ function structuredData(
 export async function registerAdPageRoute(
   app: FastifyInstance,
   {
-    db,
     guard,
     storage,
     clientApp,
     publicUrl,
-  }: { db: Database; guard: SessionGuard; storage: Storage; clientApp: ClientApp; publicUrl: string },
+  }: { guard: SessionGuard; storage: Storage; clientApp: ClientApp; publicUrl: string },
 ) {
   app.get<{ Params: { id: string } }>(
     routePatterns.ad,
     { config: { sharedCache: true }, schema: { hide: true } },
     async (request, reply) => {
       const { id } = request.params;
-      const row = isUuid(id) ? await findAdDetail(db, id) : undefined;
+      const row = isUuid(id) ? await findAdDetail(request.readDb, id) : undefined;
       const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
       if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
       const image = row.media.find((media) => media.kind === 'image');

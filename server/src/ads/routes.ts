@@ -75,8 +75,9 @@ function registerRoutes(
     listFields: AD_FORM_LIST_FIELDS,
   };
 
-  async function readDetail(adId: string): Promise<AdDetail> {
-    const row = await findAdDetail(db, adId);
+  /** An ad as its page shows it; from `reader` (a public read's replica) or the primary. */
+  async function readDetail(adId: string, reader: Database = db): Promise<AdDetail> {
+    const row = await findAdDetail(reader, adId);
     if (!row) throw adNotFound();
     return presentAdDetail(row, storage);
   }
@@ -116,7 +117,7 @@ function registerRoutes(
       },
     },
     async (request) => {
-      const { page, total } = await searchAds(db, request.query);
+      const { page, total } = await searchAds(request.readDb, request.query);
       return {
         ads: page.rows.map((row) => presentAdSummary(row, storage)),
         next_cursor: page.nextCursor,
@@ -135,7 +136,9 @@ function registerRoutes(
         response: { 200: featuredAdsResponseSchema },
       },
     },
-    async () => ({ ads: (await findFeaturedAds(db)).map((row) => presentAdSummary(row, storage)) }),
+    async (request) => ({
+      ads: (await findFeaturedAds(request.readDb)).map((row) => presentAdSummary(row, storage)),
+    }),
   );
 
   routes.get(
@@ -150,7 +153,10 @@ function registerRoutes(
       },
     },
     async (request) => {
-      const [ad, user] = await Promise.all([readDetail(request.params.id), guard.currentUser(request)]);
+      const [ad, user] = await Promise.all([
+        readDetail(request.params.id, request.readDb),
+        guard.currentUser(request),
+      ]);
       return authorize(user, 'read', { ad });
     },
   );
@@ -168,11 +174,11 @@ function registerRoutes(
     },
     async (request) => {
       const [row, user] = await Promise.all([
-        findAdAccess(db, request.params.id),
+        findAdAccess(request.readDb, request.params.id),
         guard.currentUser(request),
       ]);
       const ad = authorize(user, 'read', { ad: row });
-      return { ads: (await findRelatedAds(db, ad)).map((row) => presentAdSummary(row, storage)) };
+      return { ads: (await findRelatedAds(request.readDb, ad)).map((row) => presentAdSummary(row, storage)) };
     },
   );
 

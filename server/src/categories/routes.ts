@@ -1,10 +1,9 @@
 import { categoryListResponseSchema } from '@bazaar/common/categories';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../db/database';
 import { findCategoriesWithCounts } from './queries';
 
-export async function registerCategoryRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function registerCategoryRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/categories',
     {
@@ -15,6 +14,6 @@ export async function registerCategoryRoutes(app: FastifyInstance, { db }: { db:
         response: { 200: categoryListResponseSchema },
       },
     },
-    async () => ({ categories: await findCategoriesWithCounts(db) }),
+    async (request) => ({ categories: await findCategoriesWithCounts(request.readDb) }),
   );
 }

@@ -17,15 +17,23 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(url: string, poolSize: number, logger: Logger): DatabaseHandle {
+interface PoolOptions {
+  size: number;
+  /** How the connections show in pg_stat_activity. */
+  applicationName?: string;
+  connectTimeoutMs?: number;
+}
+
+/** A node-postgres pool whose lost connections are logged, never left to crash the process. */
+export function openPool(url: string, options: PoolOptions, logger: Logger): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    max: options.size,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     // A query that hangs longer than this is a fault, not a slow page.
     statement_timeout: 15_000,
-    application_name: 'bazaar',
+    application_name: options.applicationName ?? 'bazaar',
   });
   // An idle client's connection can drop (database restart); the pool replaces it. pg-pool
   // hangs the whole client on the error as `client`, so only its message and code are logged.
@@ -40,7 +48,17 @@ export function openDatabase(url: string, poolSize: number, logger: Logger): Dat
       logger.warn({ reason: error.message, code: error.code }, 'database connection lost'),
     ),
   );
-  return { pool, db: drizzle(pool, { schema, casing: undefined }) };
+  return pool;
+}
+
+/** Drizzle over a pool (or what stands for one: a replica's, db/replicas.ts). */
+export function databaseOver(client: pg.Pool): Database {
+  return drizzle({ client, schema, casing: undefined });
+}
+
+export function openDatabase(url: string, poolSize: number, logger: Logger): DatabaseHandle {
+  const pool = openPool(url, { size: poolSize }, logger);
+  return { pool, db: databaseOver(pool) };
 }
 
 /** Is the database answering? Used by /api/ready. */

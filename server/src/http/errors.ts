@@ -88,7 +88,7 @@ function isOrWraps(error: unknown, test: (error: Error & { code?: string }) => b
 }
 
 /** The database cannot be reached or is shutting down. */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   return isOrWraps(
     error,
     ({ code, message }) =>
@@ -109,7 +109,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * (40001 serialization_failure, 40P01 deadlock_detected): nothing was written, and the
  * same request sent again can succeed.
  */
-function isTransactionConflict(error: unknown): boolean {
+export function isTransactionConflict(error: unknown): boolean {
   return isOrWraps(error, ({ code }) => code === '40001' || code === '40P01');
 }
 

@@ -34,7 +34,7 @@ export async function registerSellerRoutes(
         response: { 200: sellerPageResponseSchema },
       },
     },
-    async (request) => sellerPage(db, null, request.params.id),
+    async (request) => sellerPage(request.readDb, null, request.params.id),
   );
 
   routes.get(
@@ -50,7 +50,7 @@ export async function registerSellerRoutes(
       },
     },
     async (request) => {
-      const page = await findActiveAdsOfSeller(db, null, request.params.id, request.query);
+      const page = await findActiveAdsOfSeller(request.readDb, null, request.params.id, request.query);
       return { ads: page.rows.map((row) => presentAdSummary(row, storage)), next_cursor: page.nextCursor };
     },
   );

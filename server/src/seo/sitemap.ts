@@ -2,7 +2,6 @@ import { isUuid } from '@bazaar/common/ids';
 import { paths } from '@bazaar/common/site-paths';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database } from '../db/database';
 
 const STATIC_SITEMAP = '/sitemaps/pages.xml';
 const adsSitemapPath = (firstId: string) => `/sitemaps/ads-${firstId}.xml`;
@@ -41,10 +40,12 @@ function sendXml(reply: FastifyReply, xml: string) {
  */
 export function registerSitemapRoutes(
   app: FastifyInstance,
-  { db, publicUrl, adsPerFile }: { db: Database; publicUrl: string; adsPerFile: number },
+  { publicUrl, adsPerFile }: { publicUrl: string; adsPerFile: number },
 ) {
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const { rows } = await db.execute<{ id: string }>(sql`
+  // Public reads: a read replica may answer them (decision 0023); request.readDb is its database.
+  const publicRead = { config: { replicaRead: true }, schema: { hide: true } };
+  app.get('/sitemap.xml', publicRead, async (request, reply) => {
+    const { rows } = await request.readDb.execute<{ id: string }>(sql`
       select id from (
         select id, row_number() over (order by id) as position
         from advertisements where status = 'active'
@@ -58,8 +59,10 @@ export function registerSitemapRoutes(
     return sendXml(reply, `${XML_HEAD}<sitemapindex ${NAMESPACE}>\n${entries.join('\n')}\n</sitemapindex>\n`);
   });
 
-  app.get(STATIC_SITEMAP, { schema: { hide: true } }, async (_request, reply) => {
-    const { rows } = await db.execute<{ id: string }>(sql`select id from categories order by sort_order, id`);
+  app.get(STATIC_SITEMAP, publicRead, async (request, reply) => {
+    const { rows } = await request.readDb.execute<{ id: string }>(
+      sql`select id from categories order by sort_order, id`,
+    );
     const pages = [
       paths.home,
       ...rows.map((row) => paths.category(row.id)),
@@ -72,21 +75,15 @@ export function registerSitemapRoutes(
     return sendXml(reply, `${XML_HEAD}<urlset ${NAMESPACE}>\n${entries.join('\n')}\n</urlset>\n`);
   });
 
-  app.get<{ Params: { file: string } }>(
-    '/sitemaps/:file',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const firstId = ADS_SITEMAP.exec(request.params.file)?.[1];
-      if (!firstId || !isUuid(firstId)) return reply.callNotFound();
-      const { rows } = await db.execute<{ id: string; updated_at: Date | string }>(sql`
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', publicRead, async (request, reply) => {
+    const firstId = ADS_SITEMAP.exec(request.params.file)?.[1];
+    if (!firstId || !isUuid(firstId)) return reply.callNotFound();
+    const { rows } = await request.readDb.execute<{ id: string; updated_at: Date | string }>(sql`
       select id, updated_at from advertisements
       where status = 'active' and id >= ${firstId}
       order by id
       limit ${adsPerFile}`);
-      const entries = rows.map((row) =>
-        urlEntry(`${publicUrl}${paths.ad(row.id)}`, new Date(row.updated_at)),
-      );
-      return sendXml(reply, `${XML_HEAD}<urlset ${NAMESPACE}>\n${entries.join('\n')}\n</urlset>\n`);
-    },
-  );
+    const entries = rows.map((row) => urlEntry(`${publicUrl}${paths.ad(row.id)}`, new Date(row.updated_at)));
+    return sendXml(reply, `${XML_HEAD}<urlset ${NAMESPACE}>\n${entries.join('\n')}\n</urlset>\n`);
+  });
 }
