@@ -96,9 +96,14 @@ describe('read routing with replicas (decision 0023)', () => {
     expect((await get('/api/ads', cookie)).json()).toMatchObject({ total: { count: 0 } });
   });
 
-  it('ignores a write position whose signature is not ours', async () => {
+  it('ignores a write position whose signature is not ours, and takes the furthest of several', async () => {
     await get('/api/ads', 'bazaar_lsn=ffffffffff.AAAAAAAAAAAAAAAAAAAAAA');
     expect(requiredPositions).toEqual([undefined]);
+
+    const write = await editProfile(seller.cookie);
+    const signed = writePositionCookie(write.headers['set-cookie'])!.split(';')[0]!;
+    await get('/api/ads', `bazaar_lsn=ffffffffff.AAAAAAAAAAAAAAAAAAAAAA; ${signed}`);
+    expect(requiredPositions.at(-1)).toBe(WRITE_LSN);
   });
 
   it('gives no write position to reads and refused writes', async () => {

@@ -33,20 +33,27 @@ function signatureOf(key: Buffer, value: string): string {
   return createHmac('sha256', key).update(`lsn:${value}`).digest('base64url').slice(0, 22);
 }
 
-/** The signed WAL position a cookie carries, or undefined when there is none (or it is forged). */
+const WRITE_POSITION = new RegExp(
+  `(?:^|;\\s*)${WRITE_POSITION_COOKIE}=([0-9a-f]{1,16})\\.([A-Za-z0-9_-]{22})`,
+  'g',
+);
+
+/**
+ * The signed WAL position the request's cookie carries (the furthest, should a client send
+ * more than one), or undefined when there is none or it is forged.
+ */
 function writePositionOf(request: FastifyRequest, key: Buffer): bigint | undefined {
   const cookie = request.headers.cookie;
   if (!cookie?.includes(WRITE_POSITION_COOKIE)) return undefined;
-  const match = new RegExp(`(?:^|;\\s*)${WRITE_POSITION_COOKIE}=([0-9a-f]{1,16})\\.([A-Za-z0-9_-]{22})`).exec(
-    cookie,
-  );
-  if (!match) return undefined;
-  const [, value = '', signature = ''] = match;
-  const expected = Buffer.from(signatureOf(key, value));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected)
-    ? BigInt(`0x${value}`)
-    : undefined;
+  let furthest: bigint | undefined;
+  for (const [, value = '', signature = ''] of cookie.matchAll(WRITE_POSITION)) {
+    const expected = Buffer.from(signatureOf(key, value));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) continue;
+    const position = BigInt(`0x${value}`);
+    if (furthest === undefined || position > furthest) furthest = position;
+  }
+  return furthest;
 }
 
 /**
