@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnAppServer, waitUntilReady, type AppServer } from '../support/app-server';
@@ -54,6 +55,7 @@ describe.skipIf(unavailable)('read replicas against a real streaming replica', (
 
   afterAll(async () => {
     await app?.stop();
+    if (app) await rm(app.dataDir, { recursive: true, force: true });
     await cluster?.remove();
   });
 
