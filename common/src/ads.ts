@@ -202,6 +202,11 @@ export const adListResponseSchema = z.object({
    * fast; `is_capped` means "at least this many". Only on the first page (no cursor).
    */
   total: z.object({ count: z.number().int().nonnegative(), is_capped: z.boolean() }).nullable(),
+  /**
+   * "Did you mean": on a first page that found nothing, the words corrected to the closest
+   * words of titles, when that search finds something (issue 15).
+   */
+  did_you_mean: z.string().optional(),
 });
 export type AdListResponse = z.infer<typeof adListResponseSchema>;
 

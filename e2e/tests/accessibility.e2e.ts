@@ -53,6 +53,16 @@ export const pages: AuditedPage[] = [
     ready: heading('Forgot Password?'),
   },
   {
+    name: 'header search with suggestions open',
+    visitor: 'anonymous',
+    path: '/',
+    ready: heading(/./),
+    open: async (page) => {
+      await page.locator('input[role="combobox"]:visible').first().pressSequentially('bi');
+      await page.getByRole('listbox', { name: 'Suggestions' }).waitFor();
+    },
+  },
+  {
     name: 'search with results',
     visitor: 'anonymous',
     path: ({ searchWord }) => `/search?q=${searchWord}`,

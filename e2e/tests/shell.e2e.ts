@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     const session = await openSession();
     const { page } = session;
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search ads' }).first();
+    const search = page.getByRole('combobox', { name: 'Search ads' }).first();
     await search.fill('   ');
     await search.press('Enter');
     expect(new URL(page.url()).pathname).toBe('/');

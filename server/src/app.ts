@@ -19,6 +19,7 @@ import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
 import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
+import { registerSearchRoutes } from './search/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { ReplicaSet } from './db/replicas';
@@ -185,6 +186,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerProfileRoutes(app, { db: database.db, guard });
   await registerSellerRoutes(app, { db: database.db, guard, storage });
   await registerCategoryRoutes(app);
+  registerSearchRoutes(app);
   const gateways = await registerSubscriptionRoutes(app, {
     db: database.db,
     guard,

@@ -1,14 +1,30 @@
-import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestion } from '@bazaar/common/search';
+import { LayoutGrid, Search } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
+import { useSearchSuggestions } from '../features/ads/api';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 
+/** Suggestions are asked for once typing pauses this long. */
+const SUGGESTIONS_DELAY_MS = 150;
+
+function useDebouncedValue(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
 /**
  * The search box of the header and the home hero: submits the trimmed query to
- * /search?q=…; an empty query does nothing (spec §2).
+ * /search?q=…; an empty query does nothing (spec §2). While typing it suggests title words and
+ * categories (issue 15) in a combobox's listbox: ↑/↓ move through them, Enter picks one,
+ * Escape closes the list.
  */
 export function SearchBox({
   className,
@@ -22,13 +38,61 @@ export function SearchBox({
   showButton?: boolean;
 }) {
   const [query, setQuery] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
   const navigate = useNavigate();
+  const listId = useId();
+  const typed = useDebouncedValue(query.trim(), SUGGESTIONS_DELAY_MS);
+  const suggestions = useSearchSuggestions(typed);
+  const available = query.trim().length >= SUGGESTIONS_MIN_LENGTH ? (suggestions.data ?? []) : [];
+  const options = isOpen ? available : [];
+  const isExpanded = options.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  function close() {
+    setOpen(false);
+    setActiveIndex(-1);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = query.trim();
     if (!trimmed) return;
+    close();
     void navigate(paths.search(trimmed));
+  }
+
+  function choose(suggestion: SearchSuggestion) {
+    close();
+    if (suggestion.kind === 'category') {
+      setQuery('');
+      void navigate(paths.category(suggestion.category));
+    } else {
+      setQuery(suggestion.text);
+      void navigate(paths.search(suggestion.text));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const count = available.length;
+      if (count === 0) return;
+      // A closed list opens on the first (↓) or last (↑) suggestion.
+      const from = isOpen ? activeIndex : -1;
+      setOpen(true);
+      setActiveIndex(from === -1 && step === -1 ? count - 1 : (from + step + count) % count);
+    } else if (event.key === 'Enter' && isExpanded && activeIndex >= 0) {
+      const suggestion = options[activeIndex];
+      if (!suggestion) return;
+      event.preventDefault();
+      choose(suggestion);
+    } else if (event.key === 'Escape' && isExpanded) {
+      // The list closes first; a second Escape clears the box, as a search field does.
+      event.preventDefault();
+      close();
+    }
   }
 
   return (
@@ -37,12 +101,58 @@ export function SearchBox({
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           type="search"
+          role="combobox"
           aria-label="Search ads"
+          aria-autocomplete="list"
+          aria-expanded={isExpanded}
+          aria-controls={listId}
+          aria-activedescendant={isExpanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
           placeholder={placeholder}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+            setActiveIndex(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
           className={cn('pl-9', size === 'lg' && 'h-12 text-base')}
         />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden={!isExpanded}
+          className="absolute top-full right-0 left-0 z-50 mt-1 overflow-hidden rounded-md border bg-popover py-1 text-popover-foreground shadow-md"
+        >
+          {options.map((suggestion, index) => (
+            <li
+              key={`${suggestion.kind}-${suggestion.text}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              // Pressed, the input would blur and close the list before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(suggestion)}
+              onMouseMove={() => setActiveIndex(index)}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm',
+                index === activeIndex && 'bg-accent text-accent-foreground',
+              )}
+            >
+              {suggestion.kind === 'category' ? (
+                <LayoutGrid className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              ) : (
+                <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              )}
+              <span className="truncate">{suggestion.text}</span>
+              {suggestion.kind === 'category' ? (
+                <span className="ml-auto text-xs text-muted-foreground">Category</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       </div>
       {showButton ? (
         <Button

@@ -33,6 +33,7 @@ import { registerMyAdsRoutes } from './my-ads-routes';
 import { checkMayPostNow } from './post-gate';
 import { presentAdDetail, presentAdSummary } from './presenters';
 import { findAdAccess, findAdDetail, findFeaturedAds, findRelatedAds, searchAds } from './queries';
+import { findDidYouMean } from '../search/did-you-mean';
 import { updateAd } from './update-ad';
 import { registerViewRoutes } from './view-routes';
 
@@ -118,10 +119,12 @@ function registerRoutes(
     },
     async (request) => {
       const { page, total } = await searchAds(request.readDb, request.query);
+      const didYouMean = total?.count === 0 ? await findDidYouMean(request.readDb, request.query) : undefined;
       return {
         ads: page.rows.map((row) => presentAdSummary(row, storage)),
         next_cursor: page.nextCursor,
         total,
+        ...(didYouMean ? { did_you_mean: didYouMean } : {}),
       };
     },
   );

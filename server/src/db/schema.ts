@@ -721,3 +721,20 @@ export const auditLog = pgTable(
     index('audit_log_search_idx').using('gin', table.search.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * The words of active ads' titles and how many active ads have each (issue 15): the vocabulary
+ * of "Did you mean" (trigram similarity) and of the header's suggestions (prefix). Kept by
+ * statement-level triggers on advertisements (migration 0012), never written by the app.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    ads: integer('ads').notNull(),
+  },
+  (table) => [
+    index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
+    index('search_words_prefix_idx').on(table.word.op('text_pattern_ops')),
+  ],
+);

@@ -127,6 +127,11 @@ const table: Row[] = [
   { route: 'GET /api/categories', request: () => get('/api/categories'), expect: everyone(200) },
   { route: 'GET /api/ads', request: () => get('/api/ads'), expect: everyone(200) },
   { route: 'GET /api/ads/featured', request: () => get('/api/ads/featured'), expect: everyone(200) },
+  {
+    route: 'GET /api/search/suggestions',
+    request: () => get('/api/search/suggestions?q=bi'),
+    expect: everyone(200),
+  },
   { route: 'GET /media/*', request: () => get('/media/ads/none/none.webp'), expect: everyone(404) },
 
   // Accounts: the wildcard only reaches the endpoints the app offers.

@@ -8,8 +8,10 @@ import type {
   MyAdListResponse,
   RecordViewResponse,
 } from '@bazaar/common/ads';
+import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestionsResponse } from '@bazaar/common/search';
 import { searchQueryString } from '@bazaar/common/search-criteria';
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -25,6 +27,7 @@ import type { UploadProgress } from './upload-form';
 export const adKeys = {
   all: ['public', 'ads'] as const,
   search: (criteria: AdSearchCriteria) => ['public', 'ads', 'search', criteria] as const,
+  suggestions: (typed: string) => ['public', 'ads', 'suggestions', typed] as const,
   featured: ['public', 'ads', 'featured'] as const,
   detail: (id: string) => ['public', 'ads', 'detail', id] as const,
   related: (id: string) => ['public', 'ads', 'related', id] as const,
@@ -45,6 +48,24 @@ export function useAdSearch(criteria: AdSearchCriteria) {
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/**
+ * Suggestions for what is typed in a search box (issue 15); nothing is asked for fewer than
+ * SUGGESTIONS_MIN_LENGTH characters. The last answer stays shown while the next is fetched.
+ */
+export function useSearchSuggestions(typed: string) {
+  return useQuery({
+    queryKey: adKeys.suggestions(typed),
+    queryFn: ({ signal }) =>
+      apiRequest<SearchSuggestionsResponse>(`/api/search/suggestions?q=${encodeURIComponent(typed)}`, {
+        signal,
+      }),
+    select: (data) => data.suggestions,
+    enabled: typed.length >= SUGGESTIONS_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }
 

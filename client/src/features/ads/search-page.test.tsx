@@ -86,6 +86,40 @@ describe('/search', () => {
     expect(await screen.findByText('Start by entering a search term above.')).toBeInTheDocument();
   });
 
+  it('offers "Did you mean" for words that found nothing, linking to the corrected search', async () => {
+    const api = mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': ({ url }) =>
+        url.searchParams.get('q') === 'red bicycle'
+          ? page([adNamed('Red bicycle', 1)])
+          : page([], { did_you_mean: 'red bicycle' }),
+    });
+    renderSearch('/search?q=red+bicyle&maxPrice=500');
+    expect(await screen.findByText(/Did you mean/)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'red bicycle' });
+    expect(link).toHaveAttribute('href', '/search?q=red+bicycle&maxPrice=500');
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('link', { name: /Red bicycle/ })).toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/ads?q=red+bicycle&maxPrice=500');
+    expect(screen.getByRole('searchbox', { name: 'Search keywords' })).toHaveValue('red bicycle');
+  });
+
+  it('shows best match as the order of a search with words, and keeps another order chosen', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([adNamed('Red bike', 1)]),
+    });
+    const { unmount } = renderSearch('/search?q=bike');
+    expect(await screen.findAllByRole('combobox', { name: 'Sort By' })).not.toHaveLength(0);
+    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveTextContent('Best match');
+    unmount();
+    renderSearch('/search?q=bike&sort=newest');
+    expect(await screen.findAllByRole('combobox', { name: 'Sort By' })).not.toHaveLength(0);
+    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveTextContent('Newest First');
+  });
+
   it('writes the non-empty criteria to the URL on Search and clears them all on Clear All', async () => {
     mockApi({
       'GET /api/me': signedOut,

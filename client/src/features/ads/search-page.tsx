@@ -1,7 +1,7 @@
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { sortOfSearch } from '@bazaar/common/search-criteria';
+import { searchQueryString, sortOfSearch } from '@bazaar/common/search-criteria';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -31,6 +31,8 @@ export function SearchPage() {
     'Search ads on Bazaar by keyword, category, price and location.',
   );
   const search = useAdSearch(criteria);
+  // Issue 15: the server's correction of words that found nothing, a link to that search.
+  const didYouMean = search.data?.pages[0]?.did_you_mean;
   const [mode, setMode] = useViewMode();
 
   // The fields as typed; they follow the URL whenever it changes (back, forward, links).
@@ -152,6 +154,18 @@ export function SearchPage() {
               <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-14 text-center">
                 <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
                 <h2 className="text-xl font-semibold">No ads found</h2>
+                {didYouMean ? (
+                  <p className="text-lg">
+                    Did you mean{' '}
+                    <Link
+                      to={`${paths.search()}?${searchQueryString({ ...criteria, q: didYouMean })}`}
+                      className="font-semibold text-primary underline underline-offset-4"
+                    >
+                      {didYouMean}
+                    </Link>
+                    ?
+                  </p>
+                ) : null}
                 <p className="max-w-md text-muted-foreground">
                   {criteria.q
                     ? `No results found for "${criteria.q}". Try different keywords or adjust your filters.`

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { categoryIdSchema } from './categories';
+
+// Suggestions while typing in the header's search box (issue 15).
+
+/** The header asks for suggestions from this many characters on. */
+export const SUGGESTIONS_MIN_LENGTH = 2;
+/** At most this many suggestions are answered. */
+export const SUGGESTIONS_MAX = 8;
+
+export const searchSuggestionsQuerySchema = z.strictObject({
+  /** What is typed so far; its last word is completed. */
+  q: z.string().trim().min(SUGGESTIONS_MIN_LENGTH).max(60),
+});
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
+
+export const searchSuggestionSchema = z.discriminatedUnion('kind', [
+  /** Words to search for: what was typed, its last word completed from titles' words. */
+  z.object({ kind: z.literal('words'), text: z.string() }),
+  /** A category whose name starts with (a word starting with) what was typed. */
+  z.object({ kind: z.literal('category'), text: z.string(), category: categoryIdSchema }),
+]);
+export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+
+export const searchSuggestionsResponseSchema = z.object({
+  suggestions: z.array(searchSuggestionSchema).max(SUGGESTIONS_MAX),
+});
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponseSchema>;

@@ -1,0 +1,16 @@
+import type { AdSearchCriteria } from '@bazaar/common/ads';
+import type { Database } from '../db/database';
+import { countAdsForSearch } from '../ads/queries';
+import { correctSearchWords } from './queries';
+
+/**
+ * "Did you mean" for a search that found nothing (issue 15): its words with the unknown ones
+ * corrected, offered only when that search, with the same filters, finds something.
+ */
+export async function findDidYouMean(db: Database, criteria: AdSearchCriteria): Promise<string | undefined> {
+  if (!criteria.q) return undefined;
+  const corrected = await correctSearchWords(db, criteria.q);
+  if (!corrected) return undefined;
+  const { count } = await countAdsForSearch(db, { ...criteria, q: corrected });
+  return count > 0 ? corrected : undefined;
+}
