@@ -14,6 +14,8 @@ import {
   searchAds,
 } from '../../server/src/ads/queries';
 import { findCategoriesWithCounts } from '../../server/src/categories/queries';
+import { findDidYouMean } from '../../server/src/search/did-you-mean';
+import { findSearchSuggestions } from '../../server/src/search/queries';
 import type { Database } from '../../server/src/db/database';
 import { multipartForm } from '../../server/test/multipart';
 import { pngImage } from '../../server/test/media-fixtures';
@@ -130,6 +132,26 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
     await searchScenario(context, 'search: medium word, best match', 'search', 'q=vintage'),
     await searchScenario(context, 'search: broad word, newest', 'search', 'q=bike&sort=newest'),
     await searchScenario(context, 'search: rare word', 'search', 'q=kerfuffle'),
+    {
+      name: 'search: misspelt word, did you mean',
+      group: 'search',
+      request: () => ({ path: '/api/ads?q=vintge' }),
+      floor: {
+        queries: await captureQueries(pool, async (db) => {
+          const criteria = adSearchQuerySchema.parse({ q: 'vintge' });
+          await searchAds(db, criteria);
+          await findDidYouMean(db, criteria);
+        }),
+      },
+    },
+    ...(await Promise.all(
+      ['bi', 'vint', 'red bi'].map(async (typed): Promise<ReadScenario> => ({
+        name: `search: suggestions for "${typed}"`,
+        group: 'search',
+        request: () => ({ path: `/api/search/suggestions?q=${encodeURIComponent(typed)}` }),
+        floor: { queries: await captureQueries(pool, (db) => findSearchSuggestions(db, typed)) },
+      })),
+    )),
     await searchScenario(
       context,
       'search: word + price + location',

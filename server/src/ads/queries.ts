@@ -45,6 +45,8 @@ export type AdSummaryRow = {
 export interface AdPage<Row> {
   rows: Row[];
   nextCursor: string | null;
+  /** Best match: how many ads match, up to RANKED_CANDIDATES_MAX + 1 (read with the candidates). */
+  matches?: number;
 }
 
 /** Featured now: its week has not ended (the end-of-feature job clears the column later). */
@@ -184,20 +186,23 @@ function rankedPageRows(query: {
   cursor?: Cursor;
   limit: number;
 }) {
+  // One match more than are ranked: how many there are, up to the count's cap, comes with the page.
   return sql`
-    with candidates as materialized (
+    with matched as materialized (
       select a.id, a.created_at, ${rankOf(query.textQuery)} as rank
       from advertisements a
       where ${query.where}
       order by a.created_at desc nulls last, a.id desc nulls last
-      limit ${RANKED_CANDIDATES_MAX}
+      limit ${RANKED_CANDIDATES_MAX + 1}
+    ), candidates as (
+      select * from matched order by created_at desc, id desc limit ${RANKED_CANDIDATES_MAX}
     ), page as (
       select r.id, r.rank, r.created_at from candidates r
       where ${query.cursor ? query.order.after(query.cursor) : sql`true`}
       order by ${query.order.orderBy}
       limit ${query.limit + 1}
     )
-    select ${summaryColumns}, ${query.order.key} as sort_key
+    select ${summaryColumns}, ${query.order.key} as sort_key, (select count(*) from matched)::int as matches
     from page r join advertisements a on a.id = r.id
     order by ${query.order.orderBy}`;
 }
@@ -207,7 +212,7 @@ async function readPage<Row extends { id: string }>(
   query: { where: SQL; textQuery?: string; order: SortOrder; sort: string; cursor?: Cursor; limit: number },
 ): Promise<AdPage<Row> & { lastCursor: string | null }> {
   const where = query.cursor ? sql`${query.where} and ${query.order.after(query.cursor)}` : query.where;
-  const { rows } = await db.execute<Row & { sort_key: string }>(
+  const { rows } = await db.execute<Row & { sort_key: string; matches?: number }>(
     query.order.isRanked
       ? rankedPageRows(query)
       : sql`
@@ -222,9 +227,10 @@ async function readPage<Row extends { id: string }>(
   const last = page.at(-1);
   const lastCursor = last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : null;
   return {
-    rows: page.map(({ sort_key: _sortKey, ...row }) => row as unknown as Row),
+    rows: page.map(({ sort_key: _sortKey, matches: _matches, ...row }) => row as unknown as Row),
     nextCursor: hasMore ? lastCursor : null,
     lastCursor,
+    ...(query.order.isRanked ? { matches: rows[0]?.matches ?? 0 } : {}),
   };
 }
 
@@ -302,7 +308,11 @@ export async function countAdsForSearch(
     select count(*)::int as matches from (
       select 1 from advertisements a where ${searchConditions(criteria)} limit ${SEARCH_COUNT_CAP + 1}
     ) as found`);
-  const matches = rows[0]?.matches ?? 0;
+  return cappedCount(rows[0]?.matches ?? 0);
+}
+
+/** A count of up to SEARCH_COUNT_CAP + 1 matches, as the list says it. */
+function cappedCount(matches: number): { count: number; is_capped: boolean } {
   return matches > SEARCH_COUNT_CAP
     ? { count: SEARCH_COUNT_CAP, is_capped: true }
     : { count: matches, is_capped: false };
@@ -316,11 +326,14 @@ export async function searchAds(
   db: Database,
   { cursor, limit, ...criteria }: AdSearchCriteria & { cursor?: string; limit: number },
 ): Promise<{ page: AdPage<AdSummaryRow>; total: Awaited<ReturnType<typeof countAdsForSearch>> | null }> {
+  // Best match's first page outside a category reads the count with its candidates (the same
+  // newest matches, one more than are ranked): a second pass over them would double its cost.
+  const isCountedWithPage = !cursor && !criteria.category && sortOfSearch(criteria) === 'relevance';
   const [page, total] = await Promise.all([
     findAdsForSearch(db, { ...criteria, cursor, limit }),
-    cursor ? null : countAdsForSearch(db, criteria),
+    cursor || isCountedWithPage ? null : countAdsForSearch(db, criteria),
   ]);
-  return { page, total };
+  return { page, total: isCountedWithPage ? cappedCount(page.matches ?? 0) : total };
 }
 
 /** How long the home page shows one set of featured ads before the next. */
