@@ -55,6 +55,7 @@ export const errorMessages = {
   seller_suspended: "This seller's account is suspended. Restore the account to make its ads public again.",
   account_suspended:
     'This account has been suspended by our moderators and cannot sign in. If you think this is a mistake, contact support.',
+  unknown_place: 'This place is not in our list of places. Choose one of the suggestions.',
   password_not_set:
     "Your account has no password yet. Set one with 'Forgot password?' on the login page first.",
 } as const;

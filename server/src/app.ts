@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import { registerSearchRoutes } from './search/routes';
+import { registerPlaceRoutes } from './places/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { ReplicaSet } from './db/replicas';
@@ -187,6 +188,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerSellerRoutes(app, { db: database.db, guard, storage });
   await registerCategoryRoutes(app);
   registerSearchRoutes(app);
+  registerPlaceRoutes(app, { db: database.db });
   const gateways = await registerSubscriptionRoutes(app, {
     db: database.db,
     guard,

@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './media/create-storage';
+import { loadGazetteerInBackground } from './places/load-gazetteer';
 import { seedDemoData } from './seed/seed-demo-data';
 import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
 
@@ -76,6 +77,8 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     },
     `Bazaar is ready at ${config.PUBLIC_URL}`,
   );
+  // After ready, so a first start is not slower: place search says it is loading meanwhile.
+  void loadGazetteerInBackground(running.database.pool, logger);
   // Pages work at any address of this machine; e-mails can only name one.
   logger.info(
     `Links in e-mails point to ${config.PUBLIC_URL}: set PUBLIC_URL to the address people open Bazaar at to change it`,

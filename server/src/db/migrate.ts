@@ -9,6 +9,7 @@ export const advisoryLocks = {
   migrations: 726_354_001,
   demoSeed: 726_354_002,
   jobQueues: 726_354_003,
+  gazetteer: 726_354_004,
 } as const;
 
 /** Runs `task` while holding an advisory lock, so only one process does it at a time. */

