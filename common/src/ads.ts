@@ -11,6 +11,7 @@ import {
 } from './constants';
 import { uuidSchema } from './ids';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
+import { placeIdSchema, SEARCH_RADII_KM, type SearchRadiusKm } from './places';
 import { SEARCH_CRITERIA, type SearchCriterion } from './search-criteria';
 import { visibleTextSchema } from './visible-text';
 
@@ -61,6 +62,14 @@ const adFieldsShape = {
   price: adPriceTextSchema,
   category: categoryIdSchema,
   location: requiredText('Location', AD_LOCATION_MAX_LENGTH),
+  /**
+   * The gazetteer place the location names (issue 14), chosen in the form's place picker; the
+   * server reads its coordinates. Blank: a location typed freely (in an edit, the place goes).
+   */
+  place_id: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    placeIdSchema.nullable().optional(),
+  ),
 };
 
 /** The text fields of POST /api/ads (multipart); files come as `images` and `videos` parts. */
@@ -103,6 +112,8 @@ export const adSummarySchema = z.object({
   created_at: z.iso.datetime(),
   /** Card-size variant of the first image; null when the ad has none. */
   image_url: z.string().nullable(),
+  /** How far it is from the place of a search by place, in km; absent otherwise (issue 14). */
+  distance_km: z.number().nonnegative().optional(),
 });
 export type AdSummary = z.infer<typeof adSummarySchema>;
 
@@ -169,6 +180,8 @@ export const adDetailSchema = z.object({
   category: categoryIdSchema,
   category_name: z.string(),
   location: z.string(),
+  /** The gazetteer place the seller chose for the location; null when typed freely (issue 14). */
+  place_id: z.number().int().nullable(),
   featured: z.boolean(),
   /** When the running featured week ends; null when not featured now. */
   featured_until: z.iso.datetime().nullable(),
@@ -238,7 +251,16 @@ export type RecordViewResponse = z.infer<typeof recordViewResponseSchema>;
 // ---------------------------------------------------------------------------
 // Searching (spec §2 /search and /category, §5 filters).
 
-export const adSortSchema = z.enum(['relevance', 'newest', 'oldest', 'price-low', 'price-high', 'popular']);
+/** `distance` (nearest first) needs a place to measure from (issue 14). */
+export const adSortSchema = z.enum([
+  'relevance',
+  'newest',
+  'oldest',
+  'price-low',
+  'price-high',
+  'popular',
+  'distance',
+]);
 export type AdSort = z.infer<typeof adSortSchema>;
 
 export const adSortLabels: Record<AdSort, string> = {
@@ -248,6 +270,7 @@ export const adSortLabels: Record<AdSort, string> = {
   'price-low': 'Price: Low to High',
   'price-high': 'Price: High to Low',
   popular: 'Most Popular',
+  distance: 'Distance: Nearest First',
 };
 
 const blankToUndefined = (value: unknown) =>
@@ -268,16 +291,45 @@ const searchCriteriaShape = {
   maxPrice: optionalPrice,
   /** Case-insensitive part of the location. */
   location: optionalText(AD_LOCATION_MAX_LENGTH),
+  /** Ads within `radius` km of this gazetteer place (issue 14); the server reads its coordinates. */
+  place: z.preprocess(blankToUndefined, placeIdSchema.optional()),
+  /** Kilometres around `place`: 5, 10, 25, 50 or 100 (DEFAULT_SEARCH_RADIUS_KM when left out). */
+  radius: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number<string | number>()
+      .refine(
+        (radius): radius is SearchRadiusKm => (SEARCH_RADII_KM as readonly number[]).includes(radius),
+        `Choose a distance of ${SEARCH_RADII_KM.join(', ')} km.`,
+      )
+      .optional(),
+  ),
   /** Absent: best match when there are words, else the newest first (sortOfSearch). */
   sort: adSortSchema.optional(),
 } satisfies Record<SearchCriterion, z.ZodType>;
 
+/** A radius and the distance order only mean something around a place. */
+function refinePlaceCriteria(
+  criteria: { place?: number; radius?: number; sort?: AdSort },
+  context: z.RefinementCtx,
+) {
+  if (criteria.place !== undefined) return;
+  if (criteria.radius !== undefined) {
+    context.addIssue({ code: 'custom', path: ['radius'], message: 'Choose a place to search around.' });
+  }
+  if (criteria.sort === 'distance') {
+    context.addIssue({ code: 'custom', path: ['sort'], message: 'Sorting by distance needs a place.' });
+  }
+}
+
 /** GET /api/ads: the search criteria, plus the page to read. */
-export const adSearchQuerySchema = z.strictObject({ ...searchCriteriaShape, ...pageQueryShape });
+export const adSearchQuerySchema = z
+  .strictObject({ ...searchCriteriaShape, ...pageQueryShape })
+  .superRefine(refinePlaceCriteria);
 export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
 
 /** The criteria of a search, the type derived from the one shape above. */
-export const adSearchCriteriaSchema = z.object(searchCriteriaShape);
+export const adSearchCriteriaSchema = z.object(searchCriteriaShape).superRefine(refinePlaceCriteria);
 export type AdSearchCriteria = z.infer<typeof adSearchCriteriaSchema>;
 
 /**
@@ -289,6 +341,11 @@ export function readSearchCriteria(parameters: { get(name: string): string | nul
   for (const name of SEARCH_CRITERIA) {
     const parsed = searchCriteriaShape[name].safeParse(parameters.get(name) ?? undefined);
     if (parsed.success) valid[name] = parsed.data;
+  }
+  // Without a place, its radius and the distance order mean nothing: dropped, not an error page.
+  if (valid.place === undefined) {
+    delete valid.radius;
+    if (valid.sort === 'distance') delete valid.sort;
   }
   return adSearchCriteriaSchema.parse(valid);
 }

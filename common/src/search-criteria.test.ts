@@ -17,7 +17,9 @@ const everyCriterion: AdSearchCriteria = {
   minPrice: 10.5,
   maxPrice: 500,
   location: 'Denver, CO',
-  sort: 'price-high',
+  place: 5419384,
+  radius: 10,
+  sort: 'distance',
 };
 
 describe('search criteria, declared once by their schema', () => {
@@ -65,6 +67,29 @@ describe('sortOfSearch', () => {
     expect(sortOfSearch({ q: '  ', sort: 'relevance' })).toBe('newest');
     expect(sortOfSearch({ q: 'bike', sort: 'price-low' })).toBe('price-low');
     expect(sortOfSearch({ sort: 'popular' })).toBe('popular');
+  });
+
+  it('drops a radius and the distance order from a page URL that names no place, and a radius not offered', () => {
+    expect(readSearchCriteria(new URLSearchParams('radius=10&sort=distance&q=bike'))).toEqual({
+      q: 'bike',
+      sort: 'newest',
+    });
+    expect(readSearchCriteria(new URLSearchParams('place=5419384&radius=7'))).toEqual({
+      place: 5419384,
+      sort: 'newest',
+    });
+  });
+
+  it('refuses, in the API, a radius or the distance order without a place', () => {
+    for (const query of ['radius=10', 'sort=distance', 'place=5419384&radius=15']) {
+      expect(
+        adSearchQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query))).success,
+        query,
+      ).toBe(false);
+    }
+    expect(adSearchQuerySchema.parse({ place: '5419384', sort: 'distance' })).toMatchObject({
+      place: 5419384,
+    });
   });
 });
 

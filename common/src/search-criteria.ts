@@ -4,7 +4,16 @@
  * AdSearchCriteria. This module stays free of zod, so pages that only link to a search (the
  * home page loads the ads API module) do not carry the validator.
  */
-export const SEARCH_CRITERIA = ['q', 'category', 'minPrice', 'maxPrice', 'location', 'sort'] as const;
+export const SEARCH_CRITERIA = [
+  'q',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'location',
+  'place',
+  'radius',
+  'sort',
+] as const;
 export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
 
 /** The order of results without words to match, when a search names none. */

@@ -8,6 +8,7 @@ import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
 import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
+import { placeColumnsOf } from '../places/ad-place';
 import { findSellerQuota } from '../profiles/queries';
 import { recordPhotoHashes } from '../media/photo-hashes';
 import type { AdModerationSettings } from './ad-moderation-settings';
@@ -55,6 +56,7 @@ export async function createAd(
   // Spec §5: at least one image.
   if (ad.images.length === 0) throw imageRequired();
   await assertCategoryExists(db, ad.fields.category);
+  const place = await placeColumnsOf(db, ad.fields.place_id ?? null);
 
   const adId = randomUUID();
   await withPendingMedia(storage, adId, async () => {
@@ -68,6 +70,7 @@ export async function createAd(
           id: adId,
           user_id: ad.userId,
           ...ad.fields,
+          ...place,
           status,
           expires_at: expiresAfter(lifetimeDays),
         });

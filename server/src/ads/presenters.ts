@@ -14,6 +14,7 @@ export function presentAdSummary(row: AdSummaryRow, storage: Storage): AdSummary
     likes: row.likes,
     created_at: row.created_at,
     image_url: row.card_key ? storage.url(row.card_key) : null,
+    ...(row.distance_km === undefined ? {} : { distance_km: row.distance_km }),
   };
 }
 
@@ -43,6 +44,7 @@ export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = 
     category: ad.category,
     category_name: row.categoryName,
     location: ad.location,
+    place_id: ad.place_id,
     featured: featuredUntil !== null,
     featured_until: featuredUntil?.toISOString() ?? null,
     views: ad.views,

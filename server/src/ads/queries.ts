@@ -1,5 +1,6 @@
 import type { AdSearchCriteria, AdSort, AdStatus } from '@bazaar/common/ads';
 import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
+import { DEFAULT_SEARCH_RADIUS_KM } from '@bazaar/common/places';
 import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import {
   timestampCursorKey,
   type Cursor,
 } from '../http/cursor';
+import { distanceFromCentre, withinCircle, type SearchCircle } from '../places/distance';
+import { coordinatesOfPlace, escapeLike } from '../places/queries';
 import { searchTextQuery } from './search-text';
 
 /** An ad as lists show it, with the storage key of its first image's card variant. */
@@ -40,6 +43,8 @@ export type AdSummaryRow = {
   /** ISO 8601, UTC, milliseconds. */
   created_at: string;
   card_key: string | null;
+  /** Kilometres from the place of a search by place (issue 14); absent otherwise. */
+  distance_km?: number;
 };
 
 export interface AdPage<Row> {
@@ -95,7 +100,7 @@ const splitRankedKey = (key: string) => RANKED_KEY.exec(key)?.slice(1) as [strin
 
 // Each order matches an index of schema.ts column for column (direction and nulls included),
 // so a page is an index range scan that stops after `limit` rows, however deep it is.
-const sortOrders: Record<AdSort, SortOrder> = {
+const sortOrders: Record<Exclude<AdSort, 'distance'>, SortOrder> = {
   relevance: {
     isRanked: true,
     orderBy: sql`r.rank desc, r.created_at desc, r.id desc`,
@@ -141,13 +146,36 @@ const sortOrders: Record<AdSort, SortOrder> = {
   },
 };
 
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/**
+ * Nearest first (issue 14): by the distance PostgreSQL computes, then id. The radius keeps the
+ * matches to the ads of one circle, found through the earth index, so they are sorted in memory.
+ */
+function distanceOrder(circle: SearchCircle): SortOrder {
+  const distance = distanceFromCentre(circle);
+  return {
+    orderBy: sql`${distance} asc, a.id asc`,
+    key: sql`${distance}::text`,
+    isValidKey: cursorKeyFormats.float,
+    after: (cursor) => sql`(${distance}, a.id) > (${cursor.key}::float8, ${cursor.id}::uuid)`,
+  };
 }
 
+/** The search's circle: the place's coordinates, read here (a client names a place, never coordinates). */
+async function circleOf(
+  db: Database,
+  criteria: Pick<AdSearchCriteria, 'place' | 'radius'>,
+): Promise<SearchCircle | undefined> {
+  if (criteria.place === undefined) return undefined;
+  const centre = await coordinatesOfPlace(db, criteria.place);
+  return { ...centre, radiusMetres: (criteria.radius ?? DEFAULT_SEARCH_RADIUS_KM) * 1000 };
+}
+
+/** Kilometres from the search's place, to a tenth, for the cards; nothing without a place. */
+const distanceColumn = (circle: SearchCircle | undefined) =>
+  circle ? sql`, round((${distanceFromCentre(circle)} / 1000)::numeric, 1)::float8 as distance_km` : sql``;
+
 /** The WHERE clause of a search (spec §5: prices inclusive, location a case-insensitive substring). */
-function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
+function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>, circle: SearchCircle | undefined): SQL {
   // A literal, so that the planner can use the partial indexes (WHERE status = 'active').
   const conditions: SQL[] = [sql`a.status = 'active'`];
   if (criteria.q) {
@@ -161,6 +189,7 @@ function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>): SQL {
   if (criteria.location) {
     conditions.push(sql`a.location ilike ${`%${escapeLike(criteria.location)}%`}`);
   }
+  if (circle) conditions.push(withinCircle(circle));
   return sql.join(conditions, sql` and `);
 }
 
@@ -185,6 +214,7 @@ function rankedPageRows(query: {
   order: SortOrder;
   cursor?: Cursor;
   limit: number;
+  circle?: SearchCircle;
 }) {
   // One match more than are ranked: how many there are, up to the count's cap, comes with the page.
   return sql`
@@ -202,21 +232,29 @@ function rankedPageRows(query: {
       order by ${query.order.orderBy}
       limit ${query.limit + 1}
     )
-    select ${summaryColumns}, ${query.order.key} as sort_key, (select count(*) from matched)::int as matches
+    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key, (select count(*) from matched)::int as matches
     from page r join advertisements a on a.id = r.id
     order by ${query.order.orderBy}`;
 }
 
 async function readPage<Row extends { id: string }>(
   db: Database,
-  query: { where: SQL; textQuery?: string; order: SortOrder; sort: string; cursor?: Cursor; limit: number },
+  query: {
+    where: SQL;
+    textQuery?: string;
+    order: SortOrder;
+    sort: string;
+    cursor?: Cursor;
+    limit: number;
+    circle?: SearchCircle;
+  },
 ): Promise<AdPage<Row> & { lastCursor: string | null }> {
   const where = query.cursor ? sql`${query.where} and ${query.order.after(query.cursor)}` : query.where;
   const { rows } = await db.execute<Row & { sort_key: string; matches?: number }>(
     query.order.isRanked
       ? rankedPageRows(query)
       : sql`
-    select ${summaryColumns}, ${query.order.key} as sort_key
+    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key
     from advertisements a
     where ${where}
     order by ${query.order.orderBy}
@@ -247,10 +285,12 @@ const featuredSortOf = (sort: AdSort) => `featured-${sort}`;
 export async function findAdsForSearch(
   db: Database,
   criteria: AdSearchCriteria & { cursor?: string; limit: number },
+  circle?: SearchCircle,
 ): Promise<AdPage<AdSummaryRow>> {
   const sort = sortOfSearch(criteria);
-  const order = sortOrders[sort];
-  const where = searchConditions(criteria);
+  // The schema lets `distance` through only with a place, whose circle the caller read.
+  const order = sort === 'distance' ? distanceOrder(circle!) : sortOrders[sort];
+  const where = searchConditions(criteria, circle);
   const textQuery = criteria.q ? searchTextQuery(criteria.q) : undefined;
   const decode = (cursorSort: string) =>
     criteria.cursor ? decodeCursor(criteria.cursor, cursorSort, order.isValidKey) : undefined;
@@ -262,6 +302,7 @@ export async function findAdsForSearch(
       sort,
       cursor: decode(sort),
       limit: criteria.limit,
+      circle,
     });
   }
   const featuredSort = featuredSortOf(sort);
@@ -274,6 +315,7 @@ export async function findAdsForSearch(
       sort,
       cursor,
       limit,
+      circle,
     });
   if (isInRest) return rest(decode(sort), criteria.limit);
 
@@ -284,6 +326,7 @@ export async function findAdsForSearch(
     sort: featuredSort,
     cursor: decode(featuredSort),
     limit: criteria.limit,
+    circle,
   });
   if (lead.nextCursor) return lead;
   const remaining = criteria.limit - lead.rows.length;
@@ -303,10 +346,11 @@ export async function findAdsForSearch(
 export async function countAdsForSearch(
   db: Database,
   criteria: Omit<AdSearchCriteria, 'sort'>,
+  circle?: SearchCircle,
 ): Promise<{ count: number; is_capped: boolean }> {
   const { rows } = await db.execute<{ matches: number }>(sql`
     select count(*)::int as matches from (
-      select 1 from advertisements a where ${searchConditions(criteria)} limit ${SEARCH_COUNT_CAP + 1}
+      select 1 from advertisements a where ${searchConditions(criteria, circle)} limit ${SEARCH_COUNT_CAP + 1}
     ) as found`);
   return cappedCount(rows[0]?.matches ?? 0);
 }
@@ -329,9 +373,10 @@ export async function searchAds(
   // Best match's first page outside a category reads the count with its candidates (the same
   // newest matches, one more than are ranked): a second pass over them would double its cost.
   const isCountedWithPage = !cursor && !criteria.category && sortOfSearch(criteria) === 'relevance';
+  const circle = await circleOf(db, criteria);
   const [page, total] = await Promise.all([
-    findAdsForSearch(db, { ...criteria, cursor, limit }),
-    cursor || isCountedWithPage ? null : countAdsForSearch(db, criteria),
+    findAdsForSearch(db, { ...criteria, cursor, limit }, circle),
+    cursor || isCountedWithPage ? null : countAdsForSearch(db, criteria, circle),
   ]);
   return { page, total: isCountedWithPage ? cappedCount(page.matches ?? 0) : total };
 }

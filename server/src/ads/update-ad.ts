@@ -12,6 +12,7 @@ import type { Storage } from '../media/storage';
 import type { AdModerationSettings } from './ad-moderation-settings';
 import { flagAutomatically, reviewEditedAd } from './automatic-moderation';
 import { assertCategoryExists } from './form-fields';
+import { placeColumnsOf } from '../places/ad-place';
 import { authorize, type Actor } from '../policies/authorize';
 import { findAdAccess, lockAd } from './queries';
 import { storeUploadedMedia, type Logger } from './store-media';
@@ -86,6 +87,9 @@ export async function updateAd(
 ): Promise<void> {
   authorize(actor, 'update', { ad: await findAdAccess(db, adId) });
   if (changes.fields.category) await assertCategoryExists(db, changes.fields.category);
+  // Absent: the place stays; null (a blank field): the location is free text now.
+  const place =
+    changes.fields.place_id === undefined ? {} : await placeColumnsOf(db, changes.fields.place_id);
   // Refuse impossible changes before spending time on the files.
   checkMediaAfterChanges(await mediaOf(db, adId), changes);
 
@@ -116,7 +120,7 @@ export async function updateAd(
           .where(eq(advertisements.id, adId));
         const [after] = await tx
           .update(advertisements)
-          .set({ ...changes.fields, updated_at: sql`now()` })
+          .set({ ...changes.fields, ...place, updated_at: sql`now()` })
           .where(eq(advertisements.id, adId))
           .returning({
             status: advertisements.status,

@@ -53,6 +53,8 @@ export const cursorKeyFormats = {
   price: (key: string) => /^\d{1,10}\.\d{2}$/.test(key),
   /** `views::text` */
   integer: (key: string) => /^\d{1,10}$/.test(key),
+  /** `float8::text`: PostgreSQL prints the shortest text that reads back as the same double. */
+  float: (key: string) => /^\d{1,9}(\.\d{1,17})?(e[+-]\d{1,3})?$/.test(key),
 };
 
 /**
