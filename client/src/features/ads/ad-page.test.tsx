@@ -18,6 +18,7 @@ const ad: AdDetail = {
   category: 'music-instruments',
   category_name: 'Music & Instruments',
   location: 'Memphis, TN',
+  place_id: null,
   featured: true,
   featured_until: '2026-02-08T00:00:00.000Z',
   views: 41,

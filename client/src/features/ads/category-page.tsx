@@ -1,5 +1,6 @@
 import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { ChevronRight, PackageOpen } from 'lucide-react';
+import type { AdSearchCriteria } from '@bazaar/common/ads';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -16,6 +17,7 @@ import {
   criteriaOfDraft,
   draftOf,
   emptyDraft,
+  NearPlaceFields,
   PriceAndLocationFields,
   SortSelect,
   type FilterDraft,
@@ -27,8 +29,16 @@ import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
 /** Typed filters are applied once typing pauses, so each keystroke is not a search. */
 const TYPING_PAUSE_MS = 400;
 
-function filtersKey(criteria: { minPrice?: number; maxPrice?: number; location?: string }): string {
-  return JSON.stringify([criteria.minPrice, criteria.maxPrice, criteria.location]);
+function filtersKey(
+  criteria: Pick<AdSearchCriteria, 'minPrice' | 'maxPrice' | 'location' | 'place' | 'radius'>,
+): string {
+  return JSON.stringify([
+    criteria.minPrice,
+    criteria.maxPrice,
+    criteria.location,
+    criteria.place,
+    criteria.radius,
+  ]);
 }
 
 /** /category/:category (spec §2): the category's ads with live filters held in the URL. */
@@ -110,12 +120,13 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
     <form
       aria-label="Filters"
       onSubmit={(event) => event.preventDefault()}
-      className="grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_1.4fr_auto]"
+      className="grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[1.2fr_0.8fr_0.8fr_1.2fr_1.4fr_1fr_auto]"
     >
       <SortSelect
         className="col-span-2 lg:col-span-1"
         id={`${idPrefix}-sort`}
         value={sortOfSearch(criteria)}
+        canSortByDistance={criteria.place !== undefined}
         onChange={(sort) => setCriteria({ ...criteriaOfDraft(draft), sort })}
       />
       <PriceAndLocationFields
@@ -123,6 +134,13 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
         draft={draft}
         onChange={setDraft}
         locationClassName="col-span-2 lg:col-span-1"
+      />
+      <NearPlaceFields
+        idPrefix={idPrefix}
+        draft={draft}
+        onChange={setDraft}
+        placeClassName="col-span-2 sm:col-span-1 lg:col-span-1"
+        radiusClassName="col-span-2 sm:col-span-1 lg:col-span-1"
       />
       <Button
         type="button"

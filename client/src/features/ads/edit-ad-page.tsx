@@ -110,6 +110,7 @@ export function EditAdPage() {
             price: current.price.toFixed(2),
             category: current.category,
             location: current.location,
+            place_id: current.place_id,
           }}
           storedImages={current.images.map((image) => ({ id: image.id, previewUrl: image.card_url }))}
           storedVideos={current.videos.map((video) => ({ id: video.id, previewUrl: video.url }))}

@@ -15,6 +15,7 @@ import {
   criteriaOfDraft,
   draftOf,
   emptyDraft,
+  NearPlaceFields,
   PriceAndLocationFields,
   SortSelect,
   type FilterDraft,
@@ -76,6 +77,7 @@ export function SearchPage() {
         id={`${idPrefix}-sort`}
         value={sortOfSearch(criteria)}
         hasWords={criteria.q !== undefined}
+        canSortByDistance={criteria.place !== undefined}
         onChange={(sort) => setCriteria({ ...criteria, sort })}
       />
       <PriceAndLocationFields
@@ -83,6 +85,13 @@ export function SearchPage() {
         draft={draft}
         onChange={setDraft}
         locationClassName="col-span-2 lg:col-span-1"
+      />
+      <NearPlaceFields
+        idPrefix={idPrefix}
+        draft={draft}
+        onChange={setDraft}
+        placeClassName="col-span-2 sm:col-span-1 lg:col-span-1"
+        radiusClassName="col-span-2 sm:col-span-1 lg:col-span-1"
       />
       <div className="col-span-2 grid grid-cols-2 gap-2 pt-1 lg:col-span-1">
         <Button type="submit">Apply Filters</Button>

@@ -18,7 +18,11 @@ export function useSearchCriteria(fixed: Partial<AdSearchCriteria> = {}) {
 
   const setCriteria = useCallback(
     (next: Partial<AdSearchCriteria>, options: { replace?: boolean } = {}) => {
-      const { category, ...rest } = next;
+      // A radius and nearest-first mean nothing once the place is gone.
+      const { category, ...rest } =
+        next.place === undefined
+          ? { ...next, radius: undefined, sort: next.sort === 'distance' ? undefined : next.sort }
+          : next;
       setParameters(searchQueryString(fixedCategory ? rest : { ...rest, category }), options);
     },
     [setParameters, fixedCategory],
@@ -37,5 +41,6 @@ export function countActiveFilters(
     criteria.minPrice,
     criteria.maxPrice,
     criteria.location,
+    criteria.place,
   ].filter((value) => value !== undefined).length;
 }

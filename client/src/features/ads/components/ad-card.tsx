@@ -79,6 +79,9 @@ export function AdCard({
           <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{ad.location}</span>
+            {ad.distance_km === undefined ? null : (
+              <span className="shrink-0 whitespace-nowrap">· {formatDistance(ad.distance_km)} away</span>
+            )}
           </p>
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
             <span className="flex items-center gap-1" title="Views">
@@ -102,4 +105,9 @@ export function AdCard({
       ) : null}
     </article>
   );
+}
+
+/** "8.5 km", "12 km": tenths only where they matter. */
+function formatDistance(km: number): string {
+  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
 }

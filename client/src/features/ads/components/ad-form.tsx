@@ -21,6 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { useCategories } from '../../categories/api';
+import { PlaceCombobox } from '../../places/components/place-combobox';
 import { MediaPicker, useUploadItems, type StoredMedia } from './media-picker';
 
 const REQUIRED_FIELDS = ['title', 'description', 'price', 'category', 'location'] as const;
@@ -31,6 +32,7 @@ const emptyFields: CreateAdFieldsInput = {
   price: '',
   category: '',
   location: '',
+  place_id: null,
 };
 
 export interface AdFormSubmission {
@@ -80,12 +82,14 @@ export function AdForm({
     control,
     handleSubmit,
     getValues,
+    setValue,
     formState: { errors },
   } = useForm<CreateAdFieldsInput, unknown, CreateAdFields>({
     resolver: zodResolver(createAdFieldsSchema),
     defaultValues: initialFields,
   });
   const descriptionLength = useWatch({ control, name: 'description' }).length;
+  const placeId = (useWatch({ control, name: 'place_id' }) as number | null | undefined) ?? null;
 
   function warnMissingInformation() {
     toast({
@@ -101,6 +105,8 @@ export function AdForm({
       const form = new FormData();
       // Text first: the server reads the fields before it receives the files.
       for (const name of REQUIRED_FIELDS) form.append(name, String(fields[name]));
+      // Blank: the location is free text (and an edit forgets the place it had).
+      form.append('place_id', fields.place_id ? String(fields.place_id) : '');
       for (const id of removedIds) form.append('remove_media', id);
       for (const item of images.items) form.append(AD_IMAGE_FIELD, item.file, item.name);
       for (const item of videos.items) form.append(AD_VIDEO_FIELD, item.file, item.name);
@@ -185,14 +191,32 @@ export function AdForm({
         </Field>
       </div>
 
-      <Field label="Location" htmlFor="ad-location" error={errors.location?.message}>
-        <Input
-          id="ad-location"
-          maxLength={AD_LOCATION_MAX_LENGTH}
-          placeholder="City, State"
-          autoComplete="address-level2"
-          aria-invalid={Boolean(errors.location)}
-          {...register('location')}
+      <Field
+        label="Location"
+        htmlFor="ad-location"
+        error={errors.location?.message ?? errors.place_id?.message}
+        hint="Choose a suggested place so buyers searching nearby find your ad, or type your own."
+      >
+        <Controller
+          control={control}
+          name="location"
+          render={({ field }) => (
+            <PlaceCombobox
+              id="ad-location"
+              describedBy="ad-location-hint"
+              name={field.name}
+              text={field.value}
+              placeId={placeId}
+              maxLength={AD_LOCATION_MAX_LENGTH}
+              placeholder="City, State"
+              invalid={Boolean(errors.location)}
+              onBlur={field.onBlur}
+              onChange={({ text, place }) => {
+                field.onChange(text);
+                setValue('place_id', place?.id ?? null);
+              }}
+            />
+          )}
         />
       </Field>
 
@@ -240,12 +264,15 @@ function Field({
   label,
   htmlFor,
   error,
+  hint,
   aside,
   children,
 }: {
   label: string;
   htmlFor: string;
   error?: string;
+  /** A line under the field, named by it as `${htmlFor}-hint`. */
+  hint?: string;
   aside?: ReactNode;
   children: ReactNode;
 }) {
@@ -258,6 +285,11 @@ function Field({
         {aside}
       </div>
       {children}
+      {hint ? (
+        <p id={`${htmlFor}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="text-sm text-destructive" role="alert">
           {error}

@@ -9,7 +9,10 @@ import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { DEFAULT_SEARCH_RADIUS_KM, SEARCH_RADII_KM, type SearchRadiusKm } from '@bazaar/common/places';
 import { useCategories } from '../../categories/api';
+import { usePlace } from '../../places/api';
+import { PlaceCombobox } from '../../places/components/place-combobox';
 
 /** The filters as typed, before they are applied (prices stay text until then). */
 export interface FilterDraft {
@@ -17,9 +20,22 @@ export interface FilterDraft {
   minPrice: string;
   maxPrice: string;
   location: string;
+  /** The place to search around (issue 14), chosen in the picker. */
+  placeId: number | undefined;
+  /** What the picker's field holds; null: the chosen place's name. */
+  placeText: string | null;
+  radius: SearchRadiusKm;
 }
 
-export const emptyDraft: FilterDraft = { category: '', minPrice: '', maxPrice: '', location: '' };
+export const emptyDraft: FilterDraft = {
+  category: '',
+  minPrice: '',
+  maxPrice: '',
+  location: '',
+  placeId: undefined,
+  placeText: null,
+  radius: DEFAULT_SEARCH_RADIUS_KM,
+};
 
 export function draftOf(criteria: AdSearchCriteria): FilterDraft {
   return {
@@ -27,6 +43,9 @@ export function draftOf(criteria: AdSearchCriteria): FilterDraft {
     minPrice: criteria.minPrice === undefined ? '' : String(criteria.minPrice),
     maxPrice: criteria.maxPrice === undefined ? '' : String(criteria.maxPrice),
     location: criteria.location ?? '',
+    placeId: criteria.place,
+    placeText: null,
+    radius: criteria.radius ?? DEFAULT_SEARCH_RADIUS_KM,
   };
 }
 
@@ -36,6 +55,8 @@ export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sor
     minPrice: readSearchPrice(draft.minPrice),
     maxPrice: readSearchPrice(draft.maxPrice),
     location: draft.location.trim() || undefined,
+    place: draft.placeId,
+    radius: draft.placeId === undefined ? undefined : draft.radius,
   };
 }
 
@@ -51,12 +72,15 @@ export function SortSelect({
   value,
   onChange,
   hasWords = false,
+  canSortByDistance = false,
   className,
 }: {
   id: string;
   value: AdSort;
   onChange: (sort: AdSort) => void;
   hasWords?: boolean;
+  /** Nearest first is offered once a place is chosen. */
+  canSortByDistance?: boolean;
   className?: string;
 }) {
   return (
@@ -69,6 +93,7 @@ export function SortSelect({
         <SelectContent>
           {adSortSchema.options
             .filter((sort) => hasWords || sort !== 'relevance')
+            .filter((sort) => sort !== 'distance' || canSortByDistance)
             .map((sort) => (
               <SelectItem key={sort} value={sort}>
                 {adSortLabels[sort]}
@@ -162,6 +187,63 @@ export function PriceAndLocationFields({
           value={draft.location}
           onChange={(event) => onChange({ ...draft, location: event.target.value })}
         />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Search around a place (issue 14): a place picker and the distance, which waits for a place.
+ * Typing without choosing a suggestion filters nothing.
+ */
+export function NearPlaceFields({
+  idPrefix,
+  draft,
+  onChange,
+  placeClassName,
+  radiusClassName,
+}: {
+  idPrefix: string;
+  draft: FilterDraft;
+  onChange: (draft: FilterDraft) => void;
+  placeClassName?: string;
+  radiusClassName?: string;
+}) {
+  const { data: place } = usePlace(draft.placeId);
+  const text = draft.placeText ?? (draft.placeId === undefined ? '' : (place?.label ?? ''));
+  return (
+    <>
+      <div className={cn(fieldClass, placeClassName)}>
+        <Label htmlFor={`${idPrefix}-near`}>Near</Label>
+        <PlaceCombobox
+          id={`${idPrefix}-near`}
+          text={text}
+          placeId={draft.placeId ?? null}
+          placeholder="Choose a city"
+          onChange={(change) => onChange({ ...draft, placeText: change.text, placeId: change.place?.id })}
+        />
+      </div>
+      <div className={cn(fieldClass, radiusClassName)}>
+        <Label htmlFor={`${idPrefix}-radius`}>Distance</Label>
+        <Select
+          value={String(draft.radius)}
+          disabled={draft.placeId === undefined}
+          onValueChange={(next) => {
+            const radius = SEARCH_RADII_KM.find((option) => String(option) === next);
+            if (radius) onChange({ ...draft, radius });
+          }}
+        >
+          <SelectTrigger id={`${idPrefix}-radius`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SEARCH_RADII_KM.map((radius) => (
+              <SelectItem key={radius} value={String(radius)}>
+                Within {radius} km
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </div>
     </>
   );
