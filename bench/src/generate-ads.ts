@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { runMigrations } from '../../server/src/db/migrate';
+import { loadGazetteer } from '../../server/src/places/load-gazetteer';
 import {
   adjectives,
   categories,
@@ -75,6 +76,34 @@ async function generatePhotoHashes(client: pg.PoolClient): Promise<number> {
   return rowCount ?? 0;
 }
 
+/**
+ * The places generated ads are at (issue 14): the gazetteer's US towns of 5 000 people or more,
+ * numbered 1…n so that a random number picks one. Ads keep their generated location text, so
+ * the other benchmarks' location searches are unchanged; only radius search reads these.
+ */
+async function createBenchPlaces(client: pg.PoolClient): Promise<number> {
+  await client.query(
+    `create temp table if not exists bench_places on commit preserve rows as
+     select row_number() over (order by id)::int as n, id, lat, lon from places
+     where country = 'US' and population >= 5000`,
+  );
+  const { rows } = await client.query<{ places: number }>('select count(*)::int as places from bench_places');
+  return rows[0]!.places;
+}
+
+/** Coordinates for generated ads that have none (a database generated before places existed). */
+async function generatePlaces(client: pg.PoolClient): Promise<number> {
+  const placeCount = await createBenchPlaces(client);
+  const { rowCount } = await client.query(
+    `update advertisements a set place_id = p.id, lat = p.lat, lon = p.lon
+     from (select id, 1 + floor(random() * $1::int)::int as n from advertisements where place_id is null) as pick
+       join bench_places p on p.n = pick.n
+     where a.id = pick.id`,
+    [placeCount],
+  );
+  return rowCount ?? 0;
+}
+
 async function removePreviousBenchData(client: pg.PoolClient) {
   const { rows } = await client.query<{ others: number }>(
     `select count(*)::int as others from users where email not like $1`,
@@ -96,6 +125,7 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
   pool.on('error', (error) => console.warn(`generator: idle database connection lost: ${error.message}`));
   try {
     await runMigrations(pool);
+    await loadGazetteer(pool);
     const client = await pool.connect();
     try {
       if ((await countGeneratedAds(client)) === adCount) {
@@ -105,6 +135,11 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
         if (hashed > 0) {
           await client.query('vacuum analyze ad_photo_hashes');
           log(`added ${hashed} photo hashes`, started);
+        }
+        const placed = await generatePlaces(client);
+        if (placed > 0) {
+          await client.query('vacuum analyze advertisements');
+          log(`gave ${placed} ads a place`, started);
         }
         return;
       }
@@ -141,10 +176,12 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
       );
       log(`inserted ${sellerCount} sellers`, started);
 
+      const placeCount = await createBenchPlaces(client);
       const parameters = [nouns, adjectives, sentences, rareWords, places, placePrefixes, states, categories];
       await client.query(
         `insert into advertisements
-           (user_id, title, description, price, category, location, featured_until, views, likes, status, created_at, updated_at)
+           (user_id, title, description, price, category, location, featured_until, views, likes, status, created_at, updated_at,
+            place_id, lat, lon)
          select user_id,
                 left(initcap(${pick('$2::text[]', 1.5)}) || ' ' || ${pick('$1::text[]', 2)}
                      || case when random() < 0.3 then ' and ' || ${pick('$1::text[]', 2)} else '' end, 100),
@@ -160,15 +197,18 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
                 floor(views * random() * 0.05)::int,
                 case when random() < 0.02 then 'hidden' else 'active' end,
                 created_at,
-                created_at
+                created_at,
+                p.id, p.lat, p.lon
          from (
            select s.id as user_id,
                   floor(power(random(), 4) * 3000)::int as views,
-                  now() - random() * interval '365 days' as created_at
+                  now() - random() * interval '365 days' as created_at,
+                  1 + floor(random() * $10::int)::int as place_n
            from bench_sellers s cross join lateral generate_series(1, s.ad_count)
            limit $9::int
-         ) as generated`,
-        [...parameters, adCount],
+         ) as generated
+         join bench_places p on p.n = generated.place_n`,
+        [...parameters, adCount, placeCount],
       );
       log(`inserted ${adCount} ads`, started);
 
