@@ -70,14 +70,8 @@ describe('sortOfSearch', () => {
   });
 
   it('drops a radius and the distance order from a page URL that names no place, and a radius not offered', () => {
-    expect(readSearchCriteria(new URLSearchParams('radius=10&sort=distance&q=bike'))).toEqual({
-      q: 'bike',
-      sort: 'newest',
-    });
-    expect(readSearchCriteria(new URLSearchParams('place=5419384&radius=7'))).toEqual({
-      place: 5419384,
-      sort: 'newest',
-    });
+    expect(readSearchCriteria(new URLSearchParams('radius=10&sort=distance&q=bike'))).toEqual({ q: 'bike' });
+    expect(readSearchCriteria(new URLSearchParams('place=5419384&radius=7'))).toEqual({ place: 5419384 });
   });
 
   it('refuses, in the API, a radius or the distance order without a place', () => {
