@@ -332,6 +332,19 @@ export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
 export const adSearchCriteriaSchema = z.object(searchCriteriaShape).superRefine(refinePlaceCriteria);
 export type AdSearchCriteria = z.infer<typeof adSearchCriteriaSchema>;
 
+/** The criteria as a request body sends them (a saved search, issue 14): the same shape, strict. */
+export const adSearchCriteriaBodySchema = z.strictObject(searchCriteriaShape);
+
+/**
+ * The criteria as a response carries them (a saved search's, already read by the shape above):
+ * checked against that shape, without running its input transforms again, which a response
+ * cannot do (blank-to-undefined, number coercion).
+ */
+export const adSearchCriteriaResultSchema = z.custom<AdSearchCriteria>(
+  (value) => adSearchCriteriaSchema.safeParse(value).success,
+  'Not search criteria.',
+);
+
 /**
  * Reads search criteria from a page's URL parameters. Lenient, unlike the API: a value that
  * does not parse is dropped rather than failing the page, and unknown parameters are ignored.

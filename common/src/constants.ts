@@ -65,3 +65,9 @@ export const MESSAGES_PER_MINUTE = 60;
 export const SELLER_RESPONSE_WINDOW_DAYS = 90;
 /** A first reply within this many hours counts as answered for the response rate. */
 export const SELLER_REPLY_WITHIN_HOURS = 24;
+
+/** Saved searches (issue 14): how many an account keeps, how long a name is. */
+export const SAVED_SEARCHES_MAX = 50;
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
+/** "N new" is counted up to this many; the page says "99+" beyond. */
+export const SAVED_SEARCH_NEW_COUNT_CAP = 99;

@@ -56,6 +56,8 @@ export const errorMessages = {
   account_suspended:
     'This account has been suspended by our moderators and cannot sign in. If you think this is a mistake, contact support.',
   unknown_place: 'This place is not in our list of places. Choose one of the suggestions.',
+  saved_search_limit_reached:
+    "You've saved the most searches an account can keep (50). Delete one to save another.",
   password_not_set:
     "Your account has no password yet. Set one with 'Forgot password?' on the login page first.",
 } as const;

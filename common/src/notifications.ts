@@ -23,6 +23,7 @@ export const notificationKinds = [
   'ad_approved',
   'account_suspended',
   'ad_expiring',
+  'saved_search_match',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -29,6 +29,8 @@ export const routePatterns = {
   conversation: '/messages/:id',
   /** The signed-in person's liked ads (issue 14). */
   favorites: '/favorites',
+  /** The signed-in person's saved searches and their alerts (issue 14). */
+  savedSearches: '/saved-searches',
   /** A seller's public page (issue 14). */
   seller: '/seller/:id',
   help: '/help',
@@ -60,6 +62,7 @@ export const paths = {
   messages: routePatterns.messages,
   conversation: (id: string) => routePatterns.conversation.replace(':id', () => segment(id)),
   favorites: routePatterns.favorites,
+  savedSearches: routePatterns.savedSearches,
   seller: (id: string) => routePatterns.seller.replace(':id', () => segment(id)),
   help: routePatterns.help,
   safety: routePatterns.safety,

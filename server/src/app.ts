@@ -44,6 +44,8 @@ import { registerModerationRoutes } from './moderation/routes';
 import type { Storage } from './media/storage';
 import { clientDistFolder } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
+import { registerSavedSearchAlerts } from './saved-searches/alerts';
+import { registerSavedSearchRoutes } from './saved-searches/routes';
 import { registerSellerRoutes } from './sellers/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSitemapRoutes } from './seo/sitemap';
@@ -205,11 +207,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     storage,
     dataDir: config.DATA_DIR,
     authSecret,
+    jobs,
   });
   registerAdLifeJobs({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   registerFavoriteRoutes(app, { db: database.db, guard, storage });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
-  registerModerationRoutes(app, { db: database.db, guard, storage });
+  registerModerationRoutes(app, { db: database.db, guard, storage, jobs });
   const unsubscribeKey = deriveUnsubscribeKey(authSecret);
   await registerMessagingRoutes(app, {
     db: database.db,
@@ -221,6 +224,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     emailDelayMinutes: config.MESSAGE_EMAIL_DELAY_MINUTES,
     unsubscribeKey,
   });
+  registerSavedSearchRoutes(app, { db: database.db, guard });
+  registerSavedSearchAlerts({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, unsubscribeKey });
   await registerUnsubscribeRoutes(app, { db: database.db, key: unsubscribeKey });
   registerNotificationRoutes(app, { db: database.db, guard, jobs });
   await registerLiveRoutes(app, { guard, hub: liveHub });

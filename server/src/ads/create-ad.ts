@@ -9,6 +9,8 @@ import { withPendingMedia } from '../media/pending-media';
 import type { ReceivedFile } from '../media/receive-upload';
 import type { Storage } from '../media/storage';
 import { placeColumnsOf } from '../places/ad-place';
+import type { JobQueue } from '../jobs/job-queue';
+import { queueSavedSearchMatching } from '../saved-searches/alerts';
 import { findSellerQuota } from '../profiles/queries';
 import { recordPhotoHashes } from '../media/photo-hashes';
 import type { AdModerationSettings } from './ad-moderation-settings';
@@ -43,6 +45,7 @@ export async function createAd(
     moderation,
     lifetimeDays,
     log,
+    jobs,
   }: {
     db: Database;
     storage: Storage;
@@ -50,6 +53,8 @@ export async function createAd(
     /** AD_LIFETIME_DAYS: the new ad expires that long after it is posted (issue 14). */
     lifetimeDays: number;
     log: Logger;
+    /** Where a public new ad's saved-search matching is queued (issue 14). */
+    jobs: JobQueue;
   },
   ad: NewAd,
 ): Promise<string> {
@@ -77,6 +82,8 @@ export async function createAd(
         await tx.insert(adMedia).values(media);
         await recordPhotoHashes(tx, { adId, userId: ad.userId, photoHashes });
         await flagAutomatically(tx, { adId, userId: ad.userId, blockedTerm, photoHashes });
+        // A pending ad is matched when a moderator approves it.
+        if (status === 'active') await queueSavedSearchMatching(jobs, tx, adId);
       });
     } catch (error) {
       await deleteStoredObjects(storage, storageKeysOf(media), log);

@@ -161,7 +161,7 @@ function distanceOrder(circle: SearchCircle): SortOrder {
 }
 
 /** The search's circle: the place's coordinates, read here (a client names a place, never coordinates). */
-async function circleOf(
+export async function circleOf(
   db: Database,
   criteria: Pick<AdSearchCriteria, 'place' | 'radius'>,
 ): Promise<SearchCircle | undefined> {
@@ -175,7 +175,10 @@ const distanceColumn = (circle: SearchCircle | undefined) =>
   circle ? sql`, round((${distanceFromCentre(circle)} / 1000)::numeric, 1)::float8 as distance_km` : sql``;
 
 /** The WHERE clause of a search (spec §5: prices inclusive, location a case-insensitive substring). */
-function searchConditions(criteria: Omit<AdSearchCriteria, 'sort'>, circle: SearchCircle | undefined): SQL {
+export function searchConditions(
+  criteria: Omit<AdSearchCriteria, 'sort'>,
+  circle: SearchCircle | undefined,
+): SQL {
   // A literal, so that the planner can use the partial indexes (WHERE status = 'active').
   const conditions: SQL[] = [sql`a.status = 'active'`];
   if (criteria.q) {

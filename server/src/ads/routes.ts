@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import { notFound } from '../http/errors';
 import { authorize } from '../policies/authorize';
 import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
@@ -46,6 +47,8 @@ export interface AdRouteDependencies {
   storage: Storage;
   dataDir: string;
   authSecret: string;
+  /** The job queue: a new public ad queues its saved-search matching (issue 14). */
+  jobs: JobQueue;
 }
 
 const adNotFound = () => notFound('This ad does not exist.');
@@ -67,7 +70,7 @@ export async function registerAdRoutes(app: FastifyInstance, dependencies: AdRou
 
 function registerRoutes(
   app: FastifyInstance,
-  { db, moderation, adLifetimeDays, guard, storage, dataDir }: AdRouteDependencies,
+  { db, moderation, adLifetimeDays, guard, storage, dataDir, jobs }: AdRouteDependencies,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const uploadOptions = {
@@ -220,7 +223,7 @@ function registerRoutes(
       const adId = await withUpload(request, reply, (upload) => {
         const fields = parseFormFields(createAdFieldsSchema, upload.fields);
         return createAd(
-          { db, storage, moderation, lifetimeDays: adLifetimeDays, log: request.log },
+          { db, storage, moderation, lifetimeDays: adLifetimeDays, log: request.log, jobs },
           { userId: user.id, fields, images: upload.images, videos: upload.videos },
         );
       });

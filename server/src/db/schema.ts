@@ -783,3 +783,81 @@ export const searchWords = pgTable(
     index('search_words_prefix_idx').on(table.word.op('text_pattern_ops')),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Saved searches and alerts (issue 14, decision 0020).
+
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+
+/**
+ * A person's saved search. `criteria` is the search's own shape (common/ads.ts) as saved; the
+ * columns after it are what matching a new ad reads, derived from it when it is saved:
+ * `query` the tsquery of its words (null without words), `lexemes` the lexemes every match
+ * must hold (its positive words), for the GIN index that finds candidate searches of an ad.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    criteria: jsonb('criteria').notNull(),
+    frequency: text('frequency', { enum: ['instant', 'daily', 'off'] })
+      .notNull()
+      .default('instant'),
+    query: tsquery('query'),
+    lexemes: text('lexemes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text('category'),
+    min_price: numeric('min_price', { precision: 12, scale: 2, mode: 'number' }),
+    max_price: numeric('max_price', { precision: 12, scale: 2, mode: 'number' }),
+    /** The location criterion as an ILIKE pattern (`%` and `_` escaped). */
+    location_pattern: text('location_pattern'),
+    /** "N new since the last visit" counts ads posted after this; running the search resets it. */
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last alert e-mail (instant: at most one per ALERT_EMAIL_INTERVAL). */
+    last_emailed_at: timestamp('last_emailed_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('saved_searches_user_created_idx').on(table.user_id, table.created_at.desc()),
+    // Searches with words: the ones whose lexemes all occur in a new ad (`lexemes <@ ad's`).
+    index('saved_searches_lexemes_idx')
+      .using('gin', table.lexemes)
+      .where(sql`cardinality(lexemes) > 0 and frequency <> 'off'`),
+    // Searches without words: by category (or none).
+    index('saved_searches_wordless_category_idx')
+      .on(table.category)
+      .where(sql`cardinality(lexemes) = 0 and frequency <> 'off'`),
+  ],
+);
+
+/**
+ * An ad that matched a saved search when it became public: written once (the key), so a
+ * matching job that runs twice alerts once. `emailed_at` marks it sent in an alert e-mail.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    saved_search_id: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    ad_id: uuid('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    matched_at: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    emailed_at: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.saved_search_id, table.ad_id] }),
+    index('saved_search_matches_unsent_idx')
+      .on(table.saved_search_id)
+      .where(sql`emailed_at is null`),
+    index('saved_search_matches_ad_idx').on(table.ad_id),
+  ],
+);

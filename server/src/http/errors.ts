@@ -66,6 +66,7 @@ export const reportAlreadyOpen = () => new AppError(409, 'report_already_open');
 export const ownAdReport = () => new AppError(403, 'own_ad_report');
 export const reportRateLimited = () => new AppError(429, 'report_rate_limited');
 export const sellerSuspended = () => new AppError(409, 'seller_suspended');
+export const savedSearchLimitReached = () => new AppError(409, 'saved_search_limit_reached');
 
 // Messaging.
 export const recipientUnavailable = () => new AppError(409, 'recipient_unavailable');

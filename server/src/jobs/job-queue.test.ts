@@ -109,6 +109,25 @@ describe('the job queue', () => {
     expect(attempts).toBe(2);
   });
 
+  it('queues a job inside a transaction: it exists if the transaction commits, and only then', async () => {
+    const seen: number[] = [];
+    const queue = await startQueue({ 'record-tx': async ({ n }) => void seen.push(n) });
+    const { db } = testApp.database;
+    await db.transaction(async (tx) => {
+      await queue.send('record-tx', { n: 1 }, { executor: tx, singletonKey: 'same' });
+      // In the transaction, it already holds its singleton key.
+      expect(await queue.send('record-tx', { n: 2 }, { executor: tx, singletonKey: 'same' })).toBeNull();
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await queue.send('record-tx', { n: 3 }, { executor: tx });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await queue.runQueuedJobs('record-tx')).toBe(1);
+    expect(seen).toEqual([1]);
+  });
+
   it('refuses to queue a job nobody works on', async () => {
     const queue = await startQueue({});
     await expect(queue.send('nobody', { n: 1 })).rejects.toThrow(/No worker/);

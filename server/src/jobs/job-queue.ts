@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { Executor } from '../db/database';
 import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
 
 /** The queue's tables live in their own schema, beside ours (decision 0011). */
@@ -22,6 +23,11 @@ export interface SendOptions {
    * e-mail per burst of messages, say). Without a key, every send is a job of its own.
    */
   singletonKey?: string;
+  /**
+   * Queue the job in this open transaction: it exists only if the transaction commits, so
+   * a change and the work it causes are never one without the other.
+   */
+  executor?: Executor;
 }
 
 /**
@@ -67,6 +73,20 @@ export interface JobQueueOptions {
 /** pg-boss runs its statements through the app's pool instead of opening one of its own. */
 function poolExecutor(pool: pg.Pool): PgBoss.Db {
   return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/**
+ * pg-boss's statements run on the connection of a caller's open transaction. Drizzle keeps
+ * that connection on the transaction's session (`session.client`, a node-postgres client);
+ * it is reached directly because pg-boss's SQL reuses its placeholders ($5 three times), which
+ * a Drizzle `sql` template cannot express. The job-queue test proves the job commits and
+ * rolls back with the transaction.
+ */
+function transactionExecutor(executor: Executor): PgBoss.Db {
+  const client = (executor as unknown as { session?: { client?: Pick<pg.PoolClient, 'query'> } }).session
+    ?.client;
+  if (typeof client?.query !== 'function') throw new Error('No database connection to queue the job on');
+  return { executeSql: (text, values) => client.query(text, values) };
 }
 
 const bossSettings = {
@@ -142,6 +162,7 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
         // The queues keep at most one waiting job per key ('short' policy); a job without a
         // key gets a key of its own, so that it never stands in for another.
         singletonKey: options.singletonKey ?? randomUUID(),
+        ...(options.executor ? { db: transactionExecutor(options.executor) } : {}),
       });
     },
     async runQueuedJobs(name, { includeDelayed = false } = {}) {

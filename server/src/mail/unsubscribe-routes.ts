@@ -3,11 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
 import { page } from '../payments/checkout-pages';
+import { savedSearchExists, turnSavedSearchAlertsOff } from '../saved-searches/queries';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH_PREFIX, type UnsubscribeGrant } from './unsubscribe';
 
 /** What each topic is called on the page. */
 const topicNames: Record<UnsubscribeGrant['topic'], string> = {
   'new-messages': 'e-mails about new messages',
+  'saved-search-alerts': 'alerts of this saved search',
+};
+
+/** What the confirmation page says stays and how to undo it, per topic. */
+const topicNotes: Record<UnsubscribeGrant['topic'], string> = {
+  'new-messages':
+    'You will still see new messages on the site, and you can turn these e-mails back on in your settings.',
+  'saved-search-alerts': `Its alerts are set to Off; the search stays saved, and you can turn alerts back on in <a href="${paths.savedSearches}">Saved searches</a>.`,
 };
 
 const SETTINGS_LINK = `<p class="note"><a href="${paths.dashboard}?tab=settings">Your e-mail settings</a></p>`;
@@ -42,6 +51,14 @@ const goneAccount = (reply: FastifyReply) =>
     '<p class="muted">There is nothing to unsubscribe from: Bazaar no longer sends e-mails to it.</p>',
   );
 
+const goneSavedSearch = (reply: FastifyReply) =>
+  sendPage(
+    reply,
+    404,
+    'This saved search no longer exists',
+    '<p class="muted">There is nothing to unsubscribe from: it was deleted, and Bazaar sends no alerts for it.</p>',
+  );
+
 /**
  * The signed one-click unsubscribe links of e-mails (server/src/mail/unsubscribe.ts):
  * `GET /unsubscribe/:token` only asks (mail scanners follow links, and must not unsubscribe
@@ -70,13 +87,17 @@ export async function registerUnsubscribeRoutes(
       async (request, reply) => {
         const grant = readUnsubscribeToken(key, request.params.token);
         if (!grant) return invalidLink(reply);
-        if (!(await profileExists(grant.userId))) return goneAccount(reply);
+        if (grant.topic === 'saved-search-alerts') {
+          if (!(await savedSearchExists(db, grant.savedSearchId))) return goneSavedSearch(reply);
+        } else if (!(await profileExists(grant.userId))) {
+          return goneAccount(reply);
+        }
         const name = topicNames[grant.topic];
         return sendPage(
           reply,
           200,
           `Unsubscribe from ${name}?`,
-          `<p class="muted">Bazaar will stop sending you ${name}. You will still see new messages on the site, and you can turn these e-mails back on in your settings.</p>
+          `<p class="muted">Bazaar will stop sending you ${name}. ${topicNotes[grant.topic]}</p>
 <form method="post" action="${UNSUBSCRIBE_PATH_PREFIX}${request.params.token}" style="margin-top:20px">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit" class="primary">Unsubscribe</button>
@@ -91,6 +112,16 @@ export async function registerUnsubscribeRoutes(
       async (request, reply) => {
         const grant = readUnsubscribeToken(key, request.params.token);
         if (!grant) return invalidLink(reply);
+        if (grant.topic === 'saved-search-alerts') {
+          if (!(await turnSavedSearchAlertsOff(db, grant.savedSearchId))) return goneSavedSearch(reply);
+          request.log.info({ savedSearchId: grant.savedSearchId }, 'saved search alerts off by e-mail link');
+          return sendPage(
+            reply,
+            200,
+            'You are unsubscribed',
+            `<p class="muted">Bazaar will no longer send you ${topicNames[grant.topic]}. ${topicNotes[grant.topic]}</p>`,
+          );
+        }
         const { rowCount } = await db.execute(sql`
           update profiles set settings = settings || ${JSON.stringify({ [grant.setting]: false })}::jsonb,
             updated_at = now()

@@ -3,11 +3,11 @@ import { isUuid } from '@bazaar/common/ids';
 import type { ProfileSettings } from '@bazaar/common/settings';
 
 /**
- * Signed one-click unsubscribe links (RFC 8058). A link names one user and one e-mail
- * setting, and carries an HMAC of both: whoever holds it (the recipient, their mail
- * provider) may turn that one setting off without signing in, and nobody can make one for
- * another user or another setting without the key. Links do not expire: an old e-mail's
- * link must still work.
+ * Signed one-click unsubscribe links (RFC 8058). A link names one topic and one subject —
+ * a user and one of their e-mail settings, or one saved search whose alerts it turns off —
+ * and carries an HMAC of both: whoever holds it (the recipient, their mail provider) may
+ * turn that off without signing in, and nobody can make one for another subject or topic
+ * without the key. Links do not expire: an old e-mail's link must still work.
  */
 
 /** The e-mail settings a link can turn off, by the name the link carries. */
@@ -15,13 +15,19 @@ const unsubscribableSettings = {
   'new-messages': 'emailNewMessages',
 } as const satisfies Record<string, keyof ProfileSettings>;
 
-export type UnsubscribeTopic = keyof typeof unsubscribableSettings;
+type SettingTopic = keyof typeof unsubscribableSettings;
 
-export interface UnsubscribeGrant {
-  userId: string;
-  topic: UnsubscribeTopic;
-  setting: (typeof unsubscribableSettings)[UnsubscribeTopic];
-}
+/** A saved search's alerts (issue 14): the link names the saved search and sets its alerts to Off. */
+const SAVED_SEARCH_ALERTS = 'saved-search-alerts';
+
+export type UnsubscribeTopic = SettingTopic | typeof SAVED_SEARCH_ALERTS;
+
+export type UnsubscribeGrant =
+  | { userId: string; topic: SettingTopic; setting: (typeof unsubscribableSettings)[SettingTopic] }
+  | { savedSearchId: string; topic: typeof SAVED_SEARCH_ALERTS };
+
+const isTopic = (topic: string): topic is UnsubscribeTopic =>
+  topic === SAVED_SEARCH_ALERTS || Object.hasOwn(unsubscribableSettings, topic);
 
 /** Where the links live: GET shows a confirm button, POST (the button, or the mail provider) unsubscribes. */
 export const UNSUBSCRIBE_PATH_PREFIX = '/unsubscribe/';
@@ -36,33 +42,34 @@ export function deriveUnsubscribeKey(authSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', authSecret, 'bazaar', 'unsubscribe links v1', 32));
 }
 
-function signatureOf(key: Buffer, topic: string, userId: string): Buffer {
-  return createHmac('sha256', key).update(`unsubscribe:${topic}:${userId}`).digest();
+function signatureOf(key: Buffer, topic: string, subjectId: string): Buffer {
+  return createHmac('sha256', key).update(`unsubscribe:${topic}:${subjectId}`).digest();
 }
 
-/** `<topic>.<user id>.<base64url HMAC-SHA256>`: safe in a path, no padding. */
-export function createUnsubscribeToken(key: Buffer, userId: string, topic: UnsubscribeTopic): string {
-  return `${topic}.${userId}.${signatureOf(key, topic, userId).toString('base64url')}`;
+/**
+ * `<topic>.<subject id>.<base64url HMAC-SHA256>`: safe in a path, no padding. The subject is
+ * the user for a setting's topic, the saved search for `saved-search-alerts`.
+ */
+export function createUnsubscribeToken(key: Buffer, subjectId: string, topic: UnsubscribeTopic): string {
+  return `${topic}.${subjectId}.${signatureOf(key, topic, subjectId).toString('base64url')}`;
 }
 
-export function unsubscribeUrl(publicUrl: string, key: Buffer, userId: string, topic: UnsubscribeTopic) {
-  return `${publicUrl}${UNSUBSCRIBE_PATH_PREFIX}${createUnsubscribeToken(key, userId, topic)}`;
+export function unsubscribeUrl(publicUrl: string, key: Buffer, subjectId: string, topic: UnsubscribeTopic) {
+  return `${publicUrl}${UNSUBSCRIBE_PATH_PREFIX}${createUnsubscribeToken(key, subjectId, topic)}`;
 }
 
 /** What a token grants, or null when it is malformed, forged or altered in any part. */
 export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeGrant | null {
-  const [topic, userId, signature, ...rest] = token.split('.');
-  if (rest.length > 0 || !topic || !userId || !signature) return null;
-  if (!Object.hasOwn(unsubscribableSettings, topic) || !isUuid(userId) || !SIGNATURE.test(signature)) {
-    return null;
-  }
+  const [topic, subjectId, signature, ...rest] = token.split('.');
+  if (rest.length > 0 || !topic || !subjectId || !signature) return null;
+  if (!isTopic(topic) || !isUuid(subjectId) || !SIGNATURE.test(signature)) return null;
   // Compared as text: base64url decoding ignores the last character's spare bits, so
   // comparing decoded bytes would accept a link changed in its last character.
   const given = Buffer.from(signature);
-  const expected = Buffer.from(signatureOf(key, topic, userId).toString('base64url'));
+  const expected = Buffer.from(signatureOf(key, topic, subjectId).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const known = topic as UnsubscribeTopic;
-  return { userId, topic: known, setting: unsubscribableSettings[known] };
+  if (topic === SAVED_SEARCH_ALERTS) return { savedSearchId: subjectId, topic };
+  return { userId: subjectId, topic, setting: unsubscribableSettings[topic] };
 }
 
 /**

@@ -6,9 +6,11 @@ import type { Database, Transaction } from '../db/database';
 import { adFlags, adReports, advertisements, users } from '../db/schema';
 import { featureAdByStaff, lockAdWithFeature, unfeatureAdByStaff } from '../featuring/feature-ad';
 import { notFound, sellerSuspended } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { notify } from '../notifications/notify';
 import { authorize } from '../policies/authorize';
 import { CONSOLE } from '../policies/staff';
+import { queueSavedSearchMatching } from '../saved-searches/alerts';
 import { writeAudit } from './audit';
 
 export type StaffActor = Pick<SessionUser, 'id' | 'role' | 'name' | 'email'>;
@@ -75,7 +77,7 @@ export async function moderateAd(
   actor: StaffActor,
   adId: string,
   action: AdAction,
-  options: { reason?: string; now?: Date } = {},
+  options: { jobs: JobQueue; reason?: string; now?: Date },
 ): Promise<AdModerationState> {
   authorize(actor, 'use', { console: CONSOLE });
   const now = options.now ?? new Date();
@@ -126,6 +128,8 @@ export async function moderateAd(
           .where(eq(advertisements.id, ad.id));
         await resolveReportsAndFlags(tx, ad.id, now);
         await audit('ad_restored');
+        // Public now: saved searches hear of it (a pair already alerted is not alerted again).
+        await queueSavedSearchMatching(options.jobs, tx, ad.id);
         if (ad.status === 'pending') {
           await notify(tx, {
             userId: ad.user_id,

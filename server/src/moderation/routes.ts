@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import { notFound } from '../http/errors';
 import type { Storage } from '../media/storage';
 import { authorize } from '../policies/authorize';
@@ -41,7 +42,7 @@ const tags = ['moderation'];
  */
 export function registerModerationRoutes(
   app: FastifyInstance,
-  { db, guard, storage }: { db: Database; guard: SessionGuard; storage: Storage },
+  { db, guard, storage, jobs }: { db: Database; guard: SessionGuard; storage: Storage; jobs: JobQueue },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -126,7 +127,7 @@ export function registerModerationRoutes(
       },
       async (request) => {
         const staff = await requireStaff(request);
-        return { ad: await moderateAd(db, staff, request.params.id, action) };
+        return { ad: await moderateAd(db, staff, request.params.id, action, { jobs }) };
       },
     );
 
@@ -144,7 +145,9 @@ export function registerModerationRoutes(
     },
     async (request) => {
       const staff = await requireStaff(request);
-      return { ad: await moderateAd(db, staff, request.params.id, 'hide', { reason: request.body.reason }) };
+      return {
+        ad: await moderateAd(db, staff, request.params.id, 'hide', { jobs, reason: request.body.reason }),
+      };
     },
   );
   adAction('/api/admin/ads/:id/restore', 'restore', 'Make a hidden or pending ad public (staff)');

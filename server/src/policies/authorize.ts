@@ -3,6 +3,7 @@ import { adPolicy } from './ads';
 import { conversationPolicy } from './conversations';
 import { favoritePolicy } from './favorites';
 import { notificationPolicy } from './notifications';
+import { savedSearchPolicy } from './saved-searches';
 import { consolePolicy, userPolicy } from './staff';
 import type { Actor, ResourcePolicy } from './rules';
 import { sellerPolicy } from './sellers';
@@ -21,6 +22,7 @@ const policies = {
   user: userPolicy,
   favorite: favoritePolicy,
   seller: sellerPolicy,
+  savedSearch: savedSearchPolicy,
 };
 
 type Policies = typeof policies;

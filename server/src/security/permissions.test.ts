@@ -35,6 +35,8 @@ interface Fixture {
   conversation: string;
   /** The owner's notification of that conversation's message. */
   notification: string;
+  /** A saved search of the owner (issue 14). */
+  savedSearch: string;
 }
 
 interface Row {
@@ -531,6 +533,39 @@ const table: Row[] = [
     expect: signedIn(200, 404),
   },
 
+  // Saved searches (issue 14): the owner's alone; for anyone else they do not exist.
+  {
+    route: 'GET /api/saved-searches',
+    request: () => get('/api/saved-searches'),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/saved-searches',
+    request: () => json('POST', '/api/saved-searches', { name: 'Lamps', criteria: { q: 'lamp' } }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    request: ({ savedSearch }) => json('PATCH', `/api/saved-searches/${savedSearch}`, { frequency: 'daily' }),
+    expect: signedIn(200, 404),
+  },
+  {
+    route: 'POST /api/saved-searches/:id/seen',
+    request: ({ savedSearch }) => json('POST', `/api/saved-searches/${savedSearch}/seen`),
+    expect: signedIn(204, 404),
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    variant: 'a saved search that does not exist',
+    request: () => json('DELETE', '/api/saved-searches/00000000-0000-4000-8000-000000000000'),
+    expect: signedIn(404),
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    request: ({ savedSearch }) => json('DELETE', `/api/saved-searches/${savedSearch}`),
+    expect: signedIn(204, 404),
+  },
+
   // The live event stream stays open: the row reads its status and lets it go.
   {
     route: 'GET /api/live',
@@ -549,6 +584,12 @@ const table: Row[] = [
     route: 'POST /unsubscribe/:token',
     variant: 'forged signature',
     request: ({ owner }) => form(`/unsubscribe/new-messages.${owner.id}.${'A'.repeat(43)}`),
+    expect: everyone(400),
+  },
+  {
+    route: 'POST /unsubscribe/:token',
+    variant: "forged signature for another's saved search",
+    request: ({ savedSearch }) => form(`/unsubscribe/saved-search-alerts.${savedSearch}.${'A'.repeat(43)}`),
     expect: everyone(400),
   },
 
@@ -607,6 +648,7 @@ async function ownerState(ownerId: string) {
     blocks: await query('select * from user_blocks where blocker_id = $1 order by blocked_id'),
     reports: await query('select * from conversation_reports where reporter_id = $1 order by id'),
     notifications: await query('select * from notifications where user_id = $1 order by id'),
+    savedSearches: await query('select * from saved_searches where user_id = $1 order by id'),
     user: await query('select role, suspended_at, suspended_reason from users where id = $1'),
     adReports: await query(
       'select r.* from ad_reports r join advertisements a on a.id = r.ad_id where a.user_id = $1 order by r.id',
@@ -663,7 +705,23 @@ beforeAll(async () => {
     [owner.id],
   );
   const notification = notifications[0]!.id;
-  fixture = { owner, other, ad, hiddenAd, adToDelete, checkout: checkout.id, conversation, notification };
+  const savedSearch = (
+    await testApp.app.inject({
+      ...json('POST', '/api/saved-searches', { name: 'Bikes', criteria: { q: 'bike' } }),
+      headers: { origin: TEST_PUBLIC_URL, cookie: owner.cookie },
+    })
+  ).json<{ id: string }>().id;
+  fixture = {
+    owner,
+    other,
+    ad,
+    hiddenAd,
+    adToDelete,
+    checkout: checkout.id,
+    conversation,
+    notification,
+    savedSearch,
+  };
 });
 afterAll(() => testApp.close());
 

@@ -15,6 +15,7 @@ export const privatePagePatterns: readonly string[] = [
   routePatterns.messages,
   routePatterns.conversation,
   routePatterns.favorites,
+  routePatterns.savedSearches,
   routePatterns.login,
   routePatterns.register,
   routePatterns.forgotPassword,
