@@ -1,5 +1,5 @@
 import { isStaff } from '@bazaar/common/roles';
-import { CreditCard, Heart, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
+import { BellRing, CreditCard, Heart, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import {
@@ -57,6 +57,11 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onL
         <DropdownMenuItem asChild>
           <Link to={paths.favorites}>
             <Heart /> Favorites
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.savedSearches}>
+            <BellRing /> Saved searches
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -128,6 +128,9 @@ export function Header() {
                 <MobileLink to={paths.favorites} onChoose={closeMenu}>
                   Favorites
                 </MobileLink>
+                <MobileLink to={paths.savedSearches} onChoose={closeMenu}>
+                  Saved searches
+                </MobileLink>
                 <MobileLink to={paths.subscription} onChoose={closeMenu}>
                   Subscription
                 </MobileLink>

@@ -163,6 +163,15 @@ export const pageRoutes: RouteObject[] = [
       ),
     },
   ]),
+  signedIn({ title: 'Access Denied', text: 'Please login to see your saved searches.' }, [
+    {
+      path: routePatterns.savedSearches,
+      lazy: page(
+        () => import('../features/saved-searches/saved-searches-page'),
+        (m) => m.SavedSearchesPage,
+      ),
+    },
+  ]),
   {
     path: routePatterns.seller,
     lazy: page(

@@ -24,6 +24,7 @@ import {
 } from './components/search-filters';
 import { FiltersSheet } from './components/filters-sheet';
 import { useViewMode, ViewToggle } from './components/view-toggle';
+import { SaveSearchButton } from '../saved-searches/save-search-button';
 import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
 
 /** Typed filters are applied once typing pauses, so each keystroke is not a search. */
@@ -192,6 +193,7 @@ function CategoryAds({ category }: { category: { id: string; name: string; icon:
           <FiltersSheet activeCount={activeFilters} open={isSheetOpen} onOpenChange={setSheetOpen}>
             {filtersForm('category-sheet')}
           </FiltersSheet>
+          <SaveSearchButton criteria={{ ...criteria, q: undefined }} categoryName={category.name} />
           <ViewToggle mode={mode} onChange={setMode} />
         </div>
       </div>

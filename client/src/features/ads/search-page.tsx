@@ -22,6 +22,7 @@ import {
 } from './components/search-filters';
 import { FiltersSheet } from './components/filters-sheet';
 import { useViewMode, ViewToggle } from './components/view-toggle';
+import { SaveSearchButton } from '../saved-searches/save-search-button';
 import { countActiveFilters, useSearchCriteria } from './use-search-criteria';
 
 /** /search (spec §2): words and filters from the URL, results searched on the server. */
@@ -153,7 +154,10 @@ export function SearchPage() {
                 </Badge>
               ) : null}
             </div>
-            <ViewToggle mode={mode} onChange={setMode} />
+            <div className="flex items-center gap-2">
+              <SaveSearchButton criteria={criteria} />
+              <ViewToggle mode={mode} onChange={setMode} />
+            </div>
           </div>
           <AdResults
             search={search}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
   Bell,
+  BellRing,
   CircleAlert,
   Clock,
   CreditCard,
@@ -40,6 +41,7 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   trial_ending: Clock,
   plan_ending: Clock,
   ad_expiring: Clock,
+  saved_search_match: BellRing,
   ad_hidden: ShieldAlert,
   ad_restored: BadgeCheck,
   ad_approved: BadgeCheck,
