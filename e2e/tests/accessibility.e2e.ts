@@ -97,6 +97,12 @@ export const pages: AuditedPage[] = [
     ready: (page) => page.getByRole('main').getByRole('article').first(),
   },
   { name: 'favorites signed out', visitor: 'anonymous', path: '/favorites', ready: heading('Access Denied') },
+  {
+    name: 'saved searches signed out',
+    visitor: 'anonymous',
+    path: '/saved-searches',
+    ready: heading('Access Denied'),
+  },
   { name: 'subscription', visitor: 'anonymous', path: '/subscription', ready: heading(/./) },
   { name: 'not found', visitor: 'anonymous', path: '/no/such/page', ready: heading('Page Not Found') },
   { name: 'help center', visitor: 'anonymous', path: '/help', ready: heading('Help Center') },
@@ -225,6 +231,22 @@ export const pages: AuditedPage[] = [
     path: '/favorites',
     ready: (page) => page.getByRole('main').getByRole('article').first(),
   },
+  {
+    name: 'saved searches',
+    visitor: 'new seller',
+    path: '/saved-searches',
+    ready: (page) => page.getByRole('main').getByRole('article').first(),
+  },
+  {
+    name: 'save search dialog',
+    visitor: 'new seller',
+    path: ({ searchWord }) => `/search?q=${searchWord}`,
+    ready: heading('Search Ads'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Save search' }).click();
+      await page.getByRole('dialog', { name: 'Save this search' }).waitFor();
+    },
+  },
   { name: 'admin access denied', visitor: 'new seller', path: '/admin', ready: heading('Access Denied') },
 
   // Signed in: the admin (ADMIN_EMAILS), in the moderation console.
@@ -347,6 +369,12 @@ describe.skipIf(!hasChromium)('accessibility', () => {
         headers: { origin: asker.origin },
       });
       expect(liked.status(), await liked.text()).toBe(200);
+      // ...and saves a search, so that /saved-searches has one (issue 14).
+      const saved = await asker.page.request.post('/api/saved-searches', {
+        headers: { origin: asker.origin },
+        data: { name: 'Bikes under $500', criteria: { q: 'bike', maxPrice: 500 } },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
       const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
       fixture = { demoSellerAdId, demoSellerId: me.user.id, searchWord: 'bike', conversationId };
     });
