@@ -11,6 +11,13 @@ import { savedSearchLimitReached } from '../http/errors';
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * The lexemes every ad matching `query` contains: those of its positive part, as `querytree`
+ * writes it (negated words left out, each lexeme in quotes with inner quotes doubled).
+ */
+export const requiredLexemesOf = (query: SQL) => sql`array(select distinct replace(m[1], '''''', '''')
+  from regexp_matches(coalesce(querytree(${query}), ''), '''((?:[^'']|'''')+)''', 'g') as m)`;
+
+/**
  * The columns matching reads, derived from the criteria as they are saved: the tsquery of
  * the words (built like a search's, so a saved search finds what running it finds), the
  * lexemes every match must contain (the query's positive part, read from `querytree`, which
@@ -22,8 +29,7 @@ function matchingColumns(criteria: AdSearchCriteria) {
   const query = text === undefined ? sql`null::tsquery` : sql`to_tsquery('english', ${text})`;
   return {
     query,
-    lexemes: sql`array(select distinct replace(m[1], '''''', '''')
-      from regexp_matches(coalesce(querytree(${query}), ''), '''((?:[^'']|'''')+)''', 'g') as m)`,
+    lexemes: requiredLexemesOf(query),
     category: criteria.category ?? null,
     min_price: criteria.minPrice ?? null,
     max_price: criteria.maxPrice ?? null,
