@@ -81,7 +81,7 @@ describe('saving a search', () => {
     const saved = await saveSearch(searcher, { q: 'vintage camera', category: 'electronics', maxPrice: 300 });
     expect(saved).toMatchObject({
       name: 'My search',
-      criteria: { q: 'vintage camera', category: 'electronics', maxPrice: 300, sort: 'newest' },
+      criteria: { q: 'vintage camera', category: 'electronics', maxPrice: 300 },
       frequency: 'instant',
       new_count: 0,
       is_new_count_capped: false,

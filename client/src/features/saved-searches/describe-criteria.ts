@@ -1,5 +1,5 @@
 import { adSortLabels, type AdSearchCriteria } from '@bazaar/common/ads';
-import { DEFAULT_SORT } from '@bazaar/common/search-criteria';
+import { sortOfSearch } from '@bazaar/common/search-criteria';
 import { formatPrice } from '../../lib/format';
 
 function priceRange({ minPrice, maxPrice }: AdSearchCriteria): string | undefined {
@@ -20,7 +20,10 @@ export function describeCriteria(criteria: AdSearchCriteria, categoryName?: stri
     criteria.category ? (categoryName ?? criteria.category) : undefined,
     priceRange(criteria),
     criteria.location ? `in ${criteria.location}` : undefined,
-    criteria.sort !== DEFAULT_SORT ? adSortLabels[criteria.sort] : undefined,
+    // The order only when it is not the one these words get anyway.
+    criteria.sort && criteria.sort !== sortOfSearch({ q: criteria.q })
+      ? adSortLabels[criteria.sort]
+      : undefined,
   ].filter((part): part is string => part !== undefined);
 }
 

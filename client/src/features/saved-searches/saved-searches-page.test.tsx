@@ -82,7 +82,7 @@ describe('/saved-searches', () => {
         list([
           savedSearch(1, {
             name: 'Bikes',
-            criteria: { q: 'bike', maxPrice: 300, sort: 'newest' },
+            criteria: { q: 'bike', maxPrice: 300 },
             new_count: 2,
           }),
         ]),
