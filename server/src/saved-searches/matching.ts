@@ -1,5 +1,17 @@
+import { DEFAULT_SEARCH_RADIUS_KM } from '@bazaar/common/places';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+
+/**
+ * A search by place (issue 14) matches an ad with coordinates within its radius of the place,
+ * as running it does (searchConditions' circle); the place is read by its key for each
+ * candidate the indexes above already narrowed, so this needs no index of its own.
+ */
+const isWithinSearchCircle = sql`(s.criteria->>'place' is null or exists (
+  select 1 from places p
+  where p.id = (s.criteria->>'place')::int and ad.lat is not null
+    and earth_distance(ll_to_earth(p.lat, p.lon), ll_to_earth(ad.lat, ad.lon))
+      <= coalesce((s.criteria->>'radius')::float8, ${DEFAULT_SEARCH_RADIUS_KM}) * 1000))`;
 
 /**
  * The saved searches a public ad matches, as one statement over the indexed stored criteria
@@ -10,8 +22,8 @@ import type { Executor } from '../db/database';
  *   negated words);
  * - searches without words: the partial index on `category` (theirs, or none).
  *
- * Then price, location, not the ad's own seller, alerts not off. An ad that is not active
- * matches nothing.
+ * Then price, location, place and distance, not the ad's own seller, alerts not off. An ad
+ * that is not active matches nothing.
  */
 export function matchingSavedSearchesSql(adId: string): SQL {
   const predicates = sql`
@@ -20,10 +32,12 @@ export function matchingSavedSearchesSql(adId: string): SQL {
     and (s.min_price is null or ad.price >= s.min_price)
     and (s.max_price is null or ad.price <= s.max_price)
     and (s.location_pattern is null or ad.location ilike s.location_pattern)
+    and ${isWithinSearchCircle}
     and s.user_id <> ad.user_id`;
   return sql`
     with ad as (
-      select a.id, a.user_id, a.search, tsvector_to_array(a.search) as lexemes, a.category, a.price, a.location
+      select a.id, a.user_id, a.search, tsvector_to_array(a.search) as lexemes, a.category, a.price, a.location,
+        a.lat, a.lon
       from advertisements a where a.id = ${adId} and a.status = 'active'
     )
     select s.id as saved_search_id, ad.id as ad_id from ad

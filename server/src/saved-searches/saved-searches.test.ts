@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, insertAds, postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
+import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { createUnsubscribeToken, deriveUnsubscribeKey } from '../mail/unsubscribe';
 import { SAVED_SEARCH_DIGESTS_JOB, SAVED_SEARCH_EMAIL_JOB, SAVED_SEARCH_MATCH_JOB } from './alerts';
@@ -297,6 +298,26 @@ describe('alerts when a matching ad becomes public', () => {
       expect.stringContaining('Canoe'),
     ]);
     await call(searcher, { method: 'DELETE', url: `/api/saved-searches/${matching.id}` });
+    await clearAlerts(searcher);
+  });
+
+  it('alerts a search by place about an ad within its radius (8 km), not one 80 km away', async () => {
+    await loadTestPlaces(testApp.database.pool);
+    await saveSearch(
+      searcher,
+      { q: 'kayak', place: testPlaces.denver.id, radius: 10 },
+      { name: 'Kayaks near Denver' },
+    );
+    await postAdAs(seller, { title: 'Kayak in Wheat Ridge', place_id: String(testPlaces.wheatRidge.id) });
+    await postAdAs(seller, { title: 'Kayak in Greeley', place_id: String(testPlaces.greeley.id) });
+    // Free text only: no coordinates, so it cannot be said to be near.
+    await postAdAs(seller, { title: 'Kayak somewhere', location: 'Denver, CO' });
+    await runMatching();
+    const { rows } = await testApp.database.pool.query(
+      'select a.title from saved_search_matches m join advertisements a on a.id = m.ad_id join saved_searches s on s.id = m.saved_search_id where s.user_id = $1 and s.name = $2',
+      [searcher.id, 'Kayaks near Denver'],
+    );
+    expect(rows).toEqual([{ title: 'Kayak in Wheat Ridge' }]);
     await clearAlerts(searcher);
   });
 
