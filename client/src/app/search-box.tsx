@@ -1,24 +1,16 @@
 import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestion } from '@bazaar/common/search';
 import { LayoutGrid, Search } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { useSearchSuggestions } from '../features/ads/api';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** Suggestions are asked for once typing pauses this long. */
 const SUGGESTIONS_DELAY_MS = 150;
-
-function useDebouncedValue(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The search box of the header and the home hero: submits the trimmed query to

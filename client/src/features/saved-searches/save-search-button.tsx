@@ -1,15 +1,13 @@
 import type { AdSearchCriteria } from '@bazaar/common/ads';
-import { SAVED_SEARCH_NAME_MAX_LENGTH } from '@bazaar/common/constants';
 import { BellPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ActionDialog } from '../../components/action-dialog';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../auth/api';
 import { useSaveSearch } from './api';
 import { defaultSearchName, describeCriteria } from './describe-criteria';
+import { SavedSearchNameField } from './saved-search-name-field';
 
 /**
  * Save search (issue 14), on /search and category pages for signed-in people: stores the
@@ -26,7 +24,6 @@ export function SaveSearchButton({
   const [isOpen, setOpen] = useState(false);
   const [name, setName] = useState('');
   const save = useSaveSearch();
-  const nameId = useId();
   if (!user.data) return null;
 
   function open(next: boolean) {
@@ -74,16 +71,7 @@ export function SaveSearchButton({
       action={{ label: 'Save search', pendingLabel: 'Saving...', isPending: save.isPending }}
       onSubmit={submit}
     >
-      <div className="grid gap-2">
-        <Label htmlFor={nameId}>Name</Label>
-        <Input
-          id={nameId}
-          value={name}
-          maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
-          required
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <SavedSearchNameField value={name} onChange={setName} />
     </ActionDialog>
   );
 }

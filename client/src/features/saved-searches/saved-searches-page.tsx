@@ -1,4 +1,3 @@
-import { SAVED_SEARCH_NAME_MAX_LENGTH } from '@bazaar/common/constants';
 import { alertFrequencyLabels, alertFrequencySchema, type SavedSearch } from '@bazaar/common/saved-searches';
 import { searchQueryString } from '@bazaar/common/search-criteria';
 import { BellRing, Pencil, Play, Search, Trash2 } from 'lucide-react';
@@ -8,7 +7,6 @@ import { paths } from '../../app/paths';
 import { ActionDialog } from '../../components/action-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -18,6 +16,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useCategories } from '../categories/api';
 import { useDeleteSavedSearch, useMarkSavedSearchSeen, useSavedSearches, useUpdateSavedSearch } from './api';
 import { describeCriteria } from './describe-criteria';
+import { SavedSearchNameField } from './saved-search-name-field';
 
 /**
  * /saved-searches (issue 14): the person's saved searches with how many new ads match each
@@ -151,7 +150,6 @@ function RenameButton({ savedSearch }: { savedSearch: SavedSearch }) {
   const [isOpen, setOpen] = useState(false);
   const [name, setName] = useState(savedSearch.name);
   const update = useUpdateSavedSearch();
-  const nameId = useId();
 
   function open(next: boolean) {
     if (next) {
@@ -187,16 +185,7 @@ function RenameButton({ savedSearch }: { savedSearch: SavedSearch }) {
         )
       }
     >
-      <div className="grid gap-2">
-        <Label htmlFor={nameId}>Name</Label>
-        <Input
-          id={nameId}
-          value={name}
-          maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
-          required
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <SavedSearchNameField value={name} onChange={setName} />
     </ActionDialog>
   );
 }

@@ -1,21 +1,13 @@
 import type { Place } from '@bazaar/common/places';
 import { MapPin } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { usePlaceSuggestions } from '../api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long typing pauses before the suggestions are asked for. */
 const TYPING_PAUSE_MS = 200;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * A text field that suggests places of the gazetteer as one types (issue 14), following the
@@ -48,7 +40,7 @@ export function PlaceCombobox({
   const listId = useId();
   const [isOpen, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
-  const query = useDebounced(isOpen && placeId === null ? text : '', TYPING_PAUSE_MS);
+  const query = useDebouncedValue(isOpen && placeId === null ? text : '', TYPING_PAUSE_MS);
   const suggestions = usePlaceSuggestions(query);
   const places = suggestions.data?.places ?? [];
   const isLoading = suggestions.data?.is_loading ?? false;
