@@ -12,7 +12,7 @@ let seller: TestSeller;
 let activeAdId: string;
 let hiddenAdId: string;
 
-const PUBLIC = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+const PUBLIC = 'public, max-age=0, s-maxage=30';
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(tmpdir(), 'bazaar-client-'));

@@ -14,14 +14,14 @@ declare module 'fastify' {
 
 /** Seconds a shared cache serves a public read without asking again. */
 export const SHARED_CACHE_SECONDS = 30;
-/** Seconds after that it may still serve it while it asks again in the background. */
-export const STALE_WHILE_REVALIDATE_SECONDS = 60;
 
 /**
- * Browsers always revalidate (max-age=0: a person who just changed an ad sees it at once, and
- * an unchanged answer costs a 304); shared caches keep a visitor's answer for a short while.
+ * Shared caches keep a visitor's answer for a short while; browsers revalidate every time
+ * (max-age=0, an unchanged answer costs a 304), so a person who changed an ad, or a visitor
+ * after a moderator hid one, never gets their browser's old copy. No stale-while-revalidate:
+ * browsers apply it too (Chromium serves the stale copy first), which showed a hidden ad.
  */
-const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`;
 /** A signed-in person's copy is theirs: kept by their browser only, and revalidated. */
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
