@@ -1,3 +1,4 @@
+import type { AdListResponse } from '@bazaar/common/ads';
 import { DAY_MS } from '@bazaar/common/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds } from '../../test/ad-factories';
@@ -10,12 +11,6 @@ let seller: TestSeller;
 const ids: Record<string, string> = {};
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-
-interface AdList {
-  ads: { id: string; title: string }[];
-  next_cursor: string | null;
-  total: { count: number; is_capped: boolean } | null;
-}
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -58,20 +53,20 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function search(query: string): Promise<AdList> {
+async function search(query: string): Promise<AdListResponse> {
   const response = await testApp.app.inject(`/api/ads?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-const namesOf = (list: AdList) =>
+const namesOf = (list: AdListResponse) =>
   list.ads.map((ad) => Object.keys(ids).find((name) => ids[name] === ad.id) ?? ad.title);
 
 async function walk(query: string, limit: number): Promise<string[]> {
   const walked: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: AdList = await search(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: AdListResponse = await search(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(page.ads.length).toBeLessThanOrEqual(limit);
     walked.push(...page.ads.map((ad) => ad.id));
     cursor = page.next_cursor;
