@@ -14,7 +14,7 @@ import {
   timestampCursorKey,
   type Cursor,
 } from '../http/cursor';
-import { distanceFromCentre, withinCircle, type SearchCircle } from '../places/distance';
+import { distanceFromCentre, nearnessToCentre, withinCircle, type SearchCircle } from '../places/distance';
 import { coordinatesOfPlace, escapeLike } from '../places/queries';
 import { searchTextQuery } from './search-text';
 
@@ -50,7 +50,10 @@ export type AdSummaryRow = {
 export interface AdPage<Row> {
   rows: Row[];
   nextCursor: string | null;
-  /** Best match: how many ads match, up to RANKED_CANDIDATES_MAX + 1 (read with the candidates). */
+  /**
+   * How many ads match, up to SEARCH_COUNT_CAP + 1, where the page's statement reads it: best
+   * match (with its candidates) and a sorted search by place (with the ads of its circle).
+   */
   matches?: number;
 }
 
@@ -78,6 +81,8 @@ interface SortOrder {
    * advertisements `a` in index order.
    */
   isRanked?: true;
+  /** Nearest first: read from the earth index in its order (a KNN scan). */
+  isNearestFirst?: true;
   orderBy: SQL;
   /** The row's sort key as text, for the cursor. */
   key: SQL;
@@ -87,9 +92,10 @@ interface SortOrder {
 }
 
 /**
- * Best match ranks at most this many matches, the newest: a broad word matches a large part of
- * the catalogue, and ranking every match would read them all (issue 15: p95 ≤ 50 ms at a
- * million ads). Beyond them, results end; as many as "1,000+ ads found" counts.
+ * Best match ranks at most this many matches, the newest (in a search by place, the nearest): a
+ * broad word matches a large part of the catalogue, and ranking every match would read them all
+ * (issue 15: p95 ≤ 50 ms at a million ads). Beyond them, results end; as many as "1,000+ ads
+ * found" counts.
  */
 export const RANKED_CANDIDATES_MAX = SEARCH_COUNT_CAP;
 
@@ -147,16 +153,17 @@ const sortOrders: Record<Exclude<AdSort, 'distance'>, SortOrder> = {
 };
 
 /**
- * Nearest first (issue 14): by the distance PostgreSQL computes, then id. The radius keeps the
- * matches to the ads of one circle, found through the earth index, so they are sorted in memory.
+ * Nearest first (issue 14): by the straight-line distance, the earth index's own order (which
+ * orders as the distance along the surface does), then id.
  */
 function distanceOrder(circle: SearchCircle): SortOrder {
-  const distance = distanceFromCentre(circle);
+  const nearness = nearnessToCentre(circle);
   return {
-    orderBy: sql`${distance} asc, a.id asc`,
-    key: sql`${distance}::text`,
+    isNearestFirst: true,
+    orderBy: sql`${nearness} asc, a.id asc`,
+    key: sql`${nearness}::text`,
     isValidKey: cursorKeyFormats.float,
-    after: (cursor) => sql`(${distance}, a.id) > (${cursor.key}::float8, ${cursor.id}::uuid)`,
+    after: (cursor) => sql`(${nearness}, a.id) > (${cursor.key}::float8, ${cursor.id}::uuid)`,
   };
 }
 
@@ -174,10 +181,14 @@ export async function circleOf(
 const distanceColumn = (circle: SearchCircle | undefined) =>
   circle ? sql`, round((${distanceFromCentre(circle)} / 1000)::numeric, 1)::float8 as distance_km` : sql``;
 
-/** The WHERE clause of a search (spec §5: prices inclusive, location a case-insensitive substring). */
+/**
+ * The WHERE clause of a search (spec §5: prices inclusive, location a case-insensitive
+ * substring). Its circle reads the earth index unless `isCircleIndexed` is false (withinCircle).
+ */
 export function searchConditions(
   criteria: Omit<AdSearchCriteria, 'sort'>,
   circle: SearchCircle | undefined,
+  { isCircleIndexed = true }: { isCircleIndexed?: boolean } = {},
 ): SQL {
   // A literal, so that the planner can use the partial indexes (WHERE status = 'active').
   const conditions: SQL[] = [sql`a.status = 'active'`];
@@ -192,7 +203,7 @@ export function searchConditions(
   if (criteria.location) {
     conditions.push(sql`a.location ilike ${`%${escapeLike(criteria.location)}%`}`);
   }
-  if (circle) conditions.push(withinCircle(circle));
+  if (circle) conditions.push(withinCircle(circle, { indexed: isCircleIndexed }));
   return sql.join(conditions, sql` and `);
 }
 
@@ -206,63 +217,146 @@ const rankOf = (textQuery: string | undefined) =>
     ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery('english', ${textQuery}), 32)::numeric, 6)`
     : sql`0::numeric`;
 
-/**
- * One page of best match: the RANKED_CANDIDATES_MAX newest matches (the sort's index or the
- * text index, never every match), ranked, then the page after the cursor among them. The
- * candidates do not depend on the cursor, so every page ranks the same set.
- */
-function rankedPageRows(query: {
-  where: SQL;
+/** A page's query: its conditions (see searchConditions' `isCircleIndexed`), order and place. */
+interface PageQuery {
+  where: (options: { isCircleIndexed: boolean }) => SQL;
   textQuery?: string;
   order: SortOrder;
+  sort: string;
   cursor?: Cursor;
   limit: number;
   circle?: SearchCircle;
-}) {
-  // One match more than are ranked: how many there are, up to the count's cap, comes with the page.
+}
+
+/**
+ * Up to this many matches of a search by place are read through the earth index and sorted in
+ * memory; past it, pages read another index in order and keep the ads within the circle (the
+ * sort's index, or the earth index nearest first). The earth index finds a circle's matches at
+ * a few microseconds each, so a few thousand are sorted within milliseconds; the sort's index
+ * reaches a page after about limit × (active ads ÷ matches) ads, few once the matches are this
+ * many (at a million ads: 21 × 333). Either way a page costs at most about twice reading this
+ * many matches (bench:radius).
+ */
+export const CIRCLE_SORTED_IN_MEMORY_MAX = 3_000;
+
+/**
+ * `near`: the circle's matches through the earth index (PostgreSQL estimates any box at a
+ * thousandth of the table, so it would always choose this way), up to
+ * CIRCLE_SORTED_IN_MEMORY_MAX + 1 of them: all of them unless `isDense`. A statement offers
+ * both ways with `isDense` and its negation as one-time filters, so the way not taken never runs.
+ */
+function nearMatches(query: PageQuery, columns: SQL) {
+  return {
+    cte: sql`near as materialized (
+      select ${columns} from advertisements a where ${query.where({ isCircleIndexed: true })}
+      limit ${CIRCLE_SORTED_IN_MEMORY_MAX + 1})`,
+    isDense: sql`((select count(*) from near) > ${CIRCLE_SORTED_IN_MEMORY_MAX})`,
+    count: sql`least((select count(*) from near), ${SEARCH_COUNT_CAP + 1})::int`,
+  };
+}
+
+/**
+ * Best match's candidates (`candidates`: id, created_at, rank) and how many match, up to the
+ * count's cap: the RANKED_CANDIDATES_MAX newest matches (the sort's index or the text index,
+ * never every match, one more to count them). In a search by place, the nearest: the circle's
+ * matches when they are few (nearMatches), else the earth index nearest first, which stays
+ * within the circle for that many.
+ */
+function rankedCandidates(query: PageQuery): { ctes: SQL; count: SQL } {
+  const rank = rankOf(query.textQuery);
+  if (!query.circle) {
+    return {
+      ctes: sql`matched as materialized (
+        select a.id, a.created_at, ${rank} as rank from advertisements a
+        where ${query.where({ isCircleIndexed: true })}
+        order by a.created_at desc nulls last, a.id desc nulls last
+        limit ${RANKED_CANDIDATES_MAX + 1}
+      ), candidates as (
+        select * from matched order by created_at desc, id desc limit ${RANKED_CANDIDATES_MAX}
+      )`,
+      count: sql`(select count(*) from matched)::int`,
+    };
+  }
+  const nearness = nearnessToCentre(query.circle);
+  const near = nearMatches(query, sql`a.id, ${nearness} as nearness`);
+  return {
+    ctes: sql`${near.cte}, nearest as materialized (
+        (select n.id, n.nearness from near n where not ${near.isDense}
+          order by n.nearness, n.id limit ${RANKED_CANDIDATES_MAX})
+        union all
+        (select a.id, ${nearness} from advertisements a
+          where ${near.isDense} and ${query.where({ isCircleIndexed: false })}
+          order by ${nearness}, a.id limit ${RANKED_CANDIDATES_MAX})
+      ), candidates as (
+        select a.id, a.created_at, ${rank} as rank from nearest n join advertisements a on a.id = n.id
+      )`,
+    count: near.count,
+  };
+}
+
+/**
+ * One page of best match: its candidates (rankedCandidates) ranked, then the page after the
+ * cursor among them. The candidates do not depend on the cursor, so every page ranks the same
+ * set; how many match, up to the count's cap, comes with the page.
+ */
+function rankedPageRows(query: PageQuery) {
+  const { ctes, count } = rankedCandidates(query);
   return sql`
-    with matched as materialized (
-      select a.id, a.created_at, ${rankOf(query.textQuery)} as rank
-      from advertisements a
-      where ${query.where}
-      order by a.created_at desc nulls last, a.id desc nulls last
-      limit ${RANKED_CANDIDATES_MAX + 1}
-    ), candidates as (
-      select * from matched order by created_at desc, id desc limit ${RANKED_CANDIDATES_MAX}
-    ), page as (
+    with ${ctes}, page as (
       select r.id, r.rank, r.created_at from candidates r
       where ${query.cursor ? query.order.after(query.cursor) : sql`true`}
       order by ${query.order.orderBy}
       limit ${query.limit + 1}
     )
-    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key, (select count(*) from matched)::int as matches
+    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key, ${count} as matches
     from page r join advertisements a on a.id = r.id
     order by ${query.order.orderBy}`;
 }
 
-async function readPage<Row extends { id: string }>(
-  db: Database,
-  query: {
-    where: SQL;
-    textQuery?: string;
-    order: SortOrder;
-    sort: string;
-    cursor?: Cursor;
-    limit: number;
-    circle?: SearchCircle;
-  },
-): Promise<AdPage<Row> & { lastCursor: string | null }> {
-  const where = query.cursor ? sql`${query.where} and ${query.order.after(query.cursor)}` : query.where;
-  const { rows } = await db.execute<Row & { sort_key: string; matches?: number }>(
-    query.order.isRanked
-      ? rankedPageRows(query)
-      : sql`
+/**
+ * One page of a search by place in a sorted order (newest, price, popular): sorted from the
+ * circle's matches when they are few (nearMatches, with their sort columns), else read in the
+ * sort's index order with the circle as a filter. How many match comes with the page.
+ */
+function circlePageRows(query: PageQuery & { circle: SearchCircle }) {
+  const { order, limit } = query;
+  const after = query.cursor ? order.after(query.cursor) : sql`true`;
+  const near = nearMatches(query, sql`a.id, a.created_at, a.price, a.views`);
+  return sql`
+    with ${near.cte}, page as (
+      (select a.id from near a where not ${near.isDense} and ${after} order by ${order.orderBy} limit ${limit + 1})
+      union all
+      (select a.id from advertisements a where ${near.isDense} and ${query.where({ isCircleIndexed: false })} and ${after}
+        order by ${order.orderBy} limit ${limit + 1})
+    )
+    select ${summaryColumns}${distanceColumn(query.circle)}, ${order.key} as sort_key, ${near.count} as matches
+    from page p join advertisements a on a.id = p.id
+    order by ${order.orderBy}`;
+}
+
+/** Whether a page's statement also counts the matches (AdPage.matches): best match, and a sorted search by place. */
+const isCountedWithPage = (order: SortOrder, circle: SearchCircle | undefined) =>
+  order.isRanked === true || (circle !== undefined && !order.isNearestFirst);
+
+/** Reads the page in the order's own index: of the sort, of best match's candidates, or of the earth. */
+function pageRows(query: PageQuery) {
+  if (query.order.isRanked) return rankedPageRows(query);
+  if (isCountedWithPage(query.order, query.circle))
+    return circlePageRows({ ...query, circle: query.circle! });
+  const where = query.where({ isCircleIndexed: true });
+  return sql`
     select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key
     from advertisements a
-    where ${where}
+    where ${query.cursor ? sql`${where} and ${query.order.after(query.cursor)}` : where}
     order by ${query.order.orderBy}
-    limit ${query.limit + 1}`,
-  );
+    limit ${query.limit + 1}`;
+}
+
+async function readPage<Row extends { id: string }>(
+  db: Database,
+  query: PageQuery,
+): Promise<AdPage<Row> & { lastCursor: string | null }> {
+  const { rows } = await db.execute<Row & { sort_key: string; matches?: number }>(pageRows(query));
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -271,9 +365,13 @@ async function readPage<Row extends { id: string }>(
     rows: page.map(({ sort_key: _sortKey, matches: _matches, ...row }) => row as unknown as Row),
     nextCursor: hasMore ? lastCursor : null,
     lastCursor,
-    ...(query.order.isRanked ? { matches: rows[0]?.matches ?? 0 } : {}),
+    ...(isCountedWithPage(query.order, query.circle) ? { matches: rows[0]?.matches ?? 0 } : {}),
   };
 }
+
+/** The order of a search's sort; the schema lets `distance` through only with a place, whose circle the caller read. */
+const orderOf = (sort: AdSort, circle: SearchCircle | undefined): SortOrder =>
+  sort === 'distance' ? distanceOrder(circle!) : sortOrders[sort];
 
 /** The cursor sort of the featured ads that lead a category's list (see findAdsForSearch). */
 const featuredSortOf = (sort: AdSort) => `featured-${sort}`;
@@ -291,15 +389,15 @@ export async function findAdsForSearch(
   circle?: SearchCircle,
 ): Promise<AdPage<AdSummaryRow>> {
   const sort = sortOfSearch(criteria);
-  // The schema lets `distance` through only with a place, whose circle the caller read.
-  const order = sort === 'distance' ? distanceOrder(circle!) : sortOrders[sort];
-  const where = searchConditions(criteria, circle);
+  const order = orderOf(sort, circle);
+  const where = (extra: SQL) => (options: { isCircleIndexed: boolean }) =>
+    sql`${searchConditions(criteria, circle, options)} and ${extra}`;
   const textQuery = criteria.q ? searchTextQuery(criteria.q) : undefined;
   const decode = (cursorSort: string) =>
     criteria.cursor ? decodeCursor(criteria.cursor, cursorSort, order.isValidKey) : undefined;
   if (!criteria.category) {
     return readPage<AdSummaryRow>(db, {
-      where,
+      where: where(sql`true`),
       textQuery,
       order,
       sort,
@@ -312,7 +410,7 @@ export async function findAdsForSearch(
   const isInRest = criteria.cursor !== undefined && cursorSortOf(criteria.cursor) !== featuredSort;
   const rest = (cursor: Cursor | undefined, limit: number) =>
     readPage<AdSummaryRow>(db, {
-      where: sql`${where} and ${notFeaturedNow}`,
+      where: where(notFeaturedNow),
       textQuery,
       order,
       sort,
@@ -323,7 +421,7 @@ export async function findAdsForSearch(
   if (isInRest) return rest(decode(sort), criteria.limit);
 
   const lead = await readPage<AdSummaryRow>(db, {
-    where: sql`${where} and ${featuredNow}`,
+    where: where(featuredNow),
     textQuery,
     order,
     sort: featuredSort,
@@ -373,15 +471,17 @@ export async function searchAds(
   db: Database,
   { cursor, limit, ...criteria }: AdSearchCriteria & { cursor?: string; limit: number },
 ): Promise<{ page: AdPage<AdSummaryRow>; total: Awaited<ReturnType<typeof countAdsForSearch>> | null }> {
-  // Best match's first page outside a category reads the count with its candidates (the same
-  // newest matches, one more than are ranked): a second pass over them would double its cost.
-  const isCountedWithPage = !cursor && !criteria.category && sortOfSearch(criteria) === 'relevance';
+  // A first page outside a category whose statement counts the matches (best match, with its
+  // candidates; a sorted search by place, with the ads of its circle) needs no second statement
+  // over the same ads.
   const circle = await circleOf(db, criteria);
+  const isCounted =
+    !cursor && !criteria.category && isCountedWithPage(orderOf(sortOfSearch(criteria), circle), circle);
   const [page, total] = await Promise.all([
     findAdsForSearch(db, { ...criteria, cursor, limit }, circle),
-    cursor || isCountedWithPage ? null : countAdsForSearch(db, criteria, circle),
+    cursor || isCounted ? null : countAdsForSearch(db, criteria, circle),
   ]);
-  return { page, total: isCountedWithPage ? cappedCount(page.matches ?? 0) : total };
+  return { page, total: isCounted ? cappedCount(page.matches ?? 0) : total };
 }
 
 /** How long the home page shows one set of featured ads before the next. */
@@ -426,7 +526,7 @@ export function findAdsOfSeller(
   page: { cursor?: string; limit: number },
 ): Promise<AdPage<AdSummaryRow>> {
   return readPage<AdSummaryRow>(db, {
-    where: sql`a.user_id = ${userId}`,
+    where: () => sql`a.user_id = ${userId}`,
     order: sortOrders.newest,
     sort: 'mine',
     cursor: page.cursor ? decodeCursor(page.cursor, 'mine', sortOrders.newest.isValidKey) : undefined,

@@ -9,6 +9,7 @@ import {
 } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
+import { CIRCLE_SORTED_IN_MEMORY_MAX } from './queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
@@ -204,6 +205,62 @@ describe('GET /api/ads within a radius of a place', () => {
       'Mountain bike in Wheat Ridge',
       'Mountain bike in Greeley',
     ]);
+  });
+
+  it('sorts a circle with more matches than are sorted in memory through the sort index, with the same answers', async () => {
+    const other = await createSeller(testApp.app);
+    const started = Date.now() - 86_400_000;
+    // More lanterns at Greeley than CIRCLE_SORTED_IN_MEMORY_MAX, and newer ones in Denver, 80 km away.
+    const crowd = await insertAds(
+      testApp,
+      other.id,
+      Array.from({ length: CIRCLE_SORTED_IN_MEMORY_MAX + 40 }, (_, index) => ({
+        title: `Crowded lantern ${index}`,
+        price: (index * 37) % 500,
+        lat: testPlaces.greeley.lat,
+        lon: testPlaces.greeley.lon,
+        created_at: new Date(started + index * 1000),
+      })),
+    );
+    await insertAds(
+      testApp,
+      other.id,
+      Array.from({ length: 5 }, (_, index) => ({
+        title: `Far lantern ${index}`,
+        price: 0,
+        lat: testPlaces.denver.lat,
+        lon: testPlaces.denver.lon,
+      })),
+    );
+    const expected = async (orderBy: string, limit: number) =>
+      (
+        await testApp.database.pool.query<{ id: string }>(
+          `select id from advertisements where id = any($1) order by ${orderBy} limit ${limit}`,
+          [crowd],
+        )
+      ).rows.map((row) => row.id);
+    const idsOf = (list: AdList) => list.ads.map((ad) => ad.id);
+
+    const newest = await search(`q=lantern&${near(testPlaces.greeley, 10)}&sort=newest&limit=4`);
+    expect(idsOf(newest)).toEqual(await expected('created_at desc, id desc', 4));
+    expect(newest.total).toEqual({ count: 1000, is_capped: true });
+
+    // Cheapest first, page by page: the cursor carries on through the sort index.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page += 1) {
+      const list: AdList = await search(
+        `q=lantern&${near(testPlaces.greeley, 10)}&sort=price-low&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      walked.push(...idsOf(list));
+      cursor = list.next_cursor;
+    }
+    expect(walked).toEqual(await expected('price asc, id asc', 15));
+
+    // Best match ranks the nearest 1 000 matches, all in the circle.
+    const bestMatch = await search(`q=lantern&${near(testPlaces.greeley, 10)}&limit=50`);
+    expect(bestMatch.total).toEqual({ count: 1000, is_capped: true });
+    expect(bestMatch.ads.every((ad) => ad.title.startsWith('Crowded'))).toBe(true);
   });
 
   it('refuses a radius or the distance order without a place, a radius not offered, and an unknown place', async () => {

@@ -9,8 +9,8 @@ import type { Executor } from '../db/database';
  */
 const isWithinSearchCircle = sql`(s.criteria->>'place' is null or exists (
   select 1 from places p
-  where p.id = (s.criteria->>'place')::int and ad.lat is not null
-    and earth_distance(ll_to_earth(p.lat, p.lon), ll_to_earth(ad.lat, ad.lon))
+  where p.id = (s.criteria->>'place')::int and ad.earth_point is not null
+    and earth_distance(ll_to_earth(p.lat, p.lon), ad.earth_point)
       <= coalesce((s.criteria->>'radius')::float8, ${DEFAULT_SEARCH_RADIUS_KM}) * 1000))`;
 
 /**
@@ -37,7 +37,7 @@ export function matchingSavedSearchesSql(adId: string): SQL {
   return sql`
     with ad as (
       select a.id, a.user_id, a.search, tsvector_to_array(a.search) as lexemes, a.category, a.price, a.location,
-        a.lat, a.lon
+        a.earth_point
       from advertisements a where a.id = ${adId} and a.status = 'active'
     )
     select s.id as saved_search_id, ad.id as ad_id from ad
