@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -11,7 +12,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './media/create-storage';
 import { loadGazetteerInBackground } from './places/load-gazetteer';
-import { seedDemoData } from './seed/seed-demo-data';
+import { encodeDemoPictures, seedDemoData } from './seed/seed-demo-data';
 import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
 
 /** How long in-flight requests get to finish on shutdown before the process exits anyway. */
@@ -29,6 +30,12 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   const startedAt = Date.now();
   if (!config.DATABASE_URL) running.releaseDataDir = await lockDataDir(config.DATA_DIR);
   const secrets = await loadOrCreateSecrets(config.DATA_DIR);
+
+  // A new data folder will get the demo: its pictures are drawn while PostgreSQL is created.
+  const isNewEmbeddedDatabase = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'postgres'));
+  const demoPictures = config.SEED_DEMO && isNewEmbeddedDatabase ? encodeDemoPictures() : undefined;
+  // Awaited by the seed below; a failure meanwhile must not count as unhandled.
+  demoPictures?.catch(() => {});
 
   if (!config.DATABASE_URL) {
     running.embedded = await startEmbeddedPostgres({
@@ -51,7 +58,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   }
 
   const storage = createStorage(config);
-  if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger);
+  if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger, demoPictures);
 
   running.app = await buildApp({
     config,

@@ -75,11 +75,12 @@ describe('the demo data of a first start', () => {
       'select count(*)::int as rows, count(distinct storage_key)::int as keys from ad_media',
     );
     expect(keys!.keys, 'no two ads share a stored file (deleting one ad keeps the others)').toBe(keys!.rows);
-    // Different pictures encode to different sizes: a proxy for how many distinct ones there are.
+    // Different pictures encode to different sizes: a proxy for how many distinct ones there are
+    // (four drawn per category).
     const variety = await query<{ category: string; pictures: number }>(`
       select a.category, count(distinct m.bytes)::int as pictures
       from ad_media m join advertisements a on a.id = m.ad_id group by a.category`);
-    for (const { category, pictures } of variety) expect(pictures, category).toBeGreaterThanOrEqual(5);
+    for (const { category, pictures } of variety) expect(pictures, category).toBeGreaterThanOrEqual(4);
   });
 
   it('gives the demo ads whose location names a known place its coordinates once the gazetteer loads', async () => {

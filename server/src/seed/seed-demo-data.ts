@@ -55,10 +55,11 @@ const demoSellers = [
 const GENERATED_PER_CATEGORY = 21;
 
 /**
- * Drawn pictures per category. Encoding a picture is the slow part of the first start, so
- * each category has a set of them that its ads share (each ad stores its own copies).
+ * Drawn pictures per category. Encoding a picture is the slow part of the first start (about
+ * 70 ms of a core each), so each category has a set of them that its ads share (each ad
+ * stores its own copies).
  */
-const PICTURES_PER_CATEGORY = 6;
+const PICTURES_PER_CATEGORY = 4;
 
 /** Pictures encoded at once: sharp works on its own threads, more would only queue. */
 const ENCODING_CONCURRENCY = 3;
@@ -72,14 +73,19 @@ function createRandom(seed: number) {
   };
 }
 
+/** Each category's drawn pictures, encoded. */
+export type DemoPictures = Map<string, ImageVariants[]>;
+
 /**
  * Fills an empty database with demo sellers and ads so every page has something to show
  * on first start. Does nothing once any user exists. Safe to call from several processes.
+ * `pictures`: encodeDemoPictures() started earlier, when the caller knew the database is new.
  */
 export async function seedDemoData(
   database: DatabaseHandle,
   storage: Storage,
   logger: Logger,
+  pictures?: Promise<DemoPictures>,
 ): Promise<void> {
   await withAdvisoryLock(database.pool, advisoryLocks.demoSeed, async () => {
     const { rows } = await database.pool.query<{ has_users: boolean }>(
@@ -87,7 +93,7 @@ export async function seedDemoData(
     );
     if (rows[0]?.has_users) return;
     const started = Date.now();
-    const ads = await insertDemoData(database, storage);
+    const ads = await insertDemoData(database, storage, await (pictures ?? encodeDemoPictures()));
     // The gazetteer's load after start-up gives the demo ads the places their text names
     // ("Austin, TX"), also when it was loaded before (issue 14).
     await database.pool.query('update gazetteer_state set ads_matched_at = null');
@@ -114,14 +120,14 @@ async function mapWithLimit<Item, Result>(
 }
 
 /** Each category's drawn pictures, encoded once. */
-async function encodeDemoPictures(): Promise<Map<string, ImageVariants[]>> {
+export async function encodeDemoPictures(): Promise<DemoPictures> {
   const jobs = demoCategories.flatMap((category) =>
     Array.from({ length: PICTURES_PER_CATEGORY }, (_, index) => ({ category, index })),
   );
   const encoded = await mapWithLimit(jobs, ENCODING_CONCURRENCY, ({ category, index }) =>
     createImageVariants(generateDemoImage(category, index + 1)),
   );
-  const pictures = new Map<string, ImageVariants[]>();
+  const pictures: DemoPictures = new Map();
   jobs.forEach(({ category }, index) => {
     pictures.set(category, [...(pictures.get(category) ?? []), encoded[index]!]);
   });
@@ -129,7 +135,11 @@ async function encodeDemoPictures(): Promise<Map<string, ImageVariants[]>> {
 }
 
 /** Inserts the demo sellers and ads; returns how many ads. */
-async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise<number> {
+async function insertDemoData(
+  { db }: DatabaseHandle,
+  storage: Storage,
+  pictures: DemoPictures,
+): Promise<number> {
   const random = createRandom(42);
   const now = Date.now();
   const master = findPlan('master');
@@ -160,7 +170,6 @@ async function insertDemoData({ db }: DatabaseHandle, storage: Storage): Promise
     };
   });
 
-  const pictures = await encodeDemoPictures();
   const media: NewAdMedia[] = [];
   try {
     for (const ad of ads) {
