@@ -33,7 +33,7 @@ export async function registerPayments(
   const demoSigningKey = deriveDemoSigningKey(authSecret);
   const demo = createDemoGateway();
   const stripeClient = config.STRIPE_SECRET_KEY
-    ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL })
+    ? await createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL })
     : undefined;
   const stripe = stripeClient
     ? createStripeGateway(stripeClient, { publicUrl: config.PUBLIC_URL })

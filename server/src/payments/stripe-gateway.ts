@@ -1,5 +1,5 @@
 import { addMonths, PAYMENT_CURRENCY, planPriceCents } from '@bazaar/common/plan-pricing';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentEvent } from './payment-events';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -10,12 +10,14 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-export function createStripeClient({
+/** The Stripe SDK is loaded only when Stripe is configured: it is a fifth of the server's start-up. */
+export async function createStripeClient({
   secretKey,
   apiUrl,
-}: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
+}: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Promise<Stripe> {
+  const { default: StripeClient } = await import('stripe');
   const address = apiUrl ? new URL(apiUrl) : undefined;
-  return new Stripe(secretKey, {
+  return new StripeClient(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -31,9 +33,11 @@ export function createStripeClient({
 
 /** A subscription that Stripe already ended cannot be ended or changed again; that is fine. */
 function isAlreadyGone(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { type, code } = error as Partial<Stripe.errors.StripeError>;
   return (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
-    (error.code === 'resource_missing' || /canceled subscription/i.test(error.message))
+    type === 'StripeInvalidRequestError' &&
+    (code === 'resource_missing' || /canceled subscription/i.test(error.message))
   );
 }
 

@@ -381,6 +381,34 @@ describe('cancel, resume and plan changes with Stripe', () => {
     );
     expect((await fetchMe(testApp.app, seller)).user.user_metadata.subscription_plan).toBe('premium');
   });
+
+  it('applies the new plan when Stripe had already ended the old subscription', async () => {
+    const seller = await createSeller(testApp.app);
+    await subscribeWithStripe(seller, 'starter');
+    const { checkout } = await createCheckout(testApp.app, seller, 'premium');
+    fakeStripe.respondWith((call) =>
+      call.method === 'DELETE'
+        ? {
+            status: 404,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such subscription',
+              },
+            },
+          }
+        : undefined,
+    );
+    const response = await deliver(
+      sessionCompleted(await sessionIdOf(checkout.id), {
+        amount_total: checkout.amount_cents,
+        subscription: 'sub_after_gone',
+      }),
+    );
+    expect(response.json().outcome).toBe('applied');
+    expect((await fetchMe(testApp.app, seller)).user.user_metadata.subscription_plan).toBe('premium');
+  });
 });
 
 describe('featuring an ad with Stripe', () => {
