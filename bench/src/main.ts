@@ -23,9 +23,16 @@ import { generateAds } from './generate-ads';
 import { runLighthouse } from './lighthouse';
 import { runLoad, type LoadRequest } from './load';
 import { measureStartup, residentBytes, startBenchApp, startCeilingServer } from './processes';
-import { formatResults, type BenchResults, type ReadResult, type WriteResult } from './report';
+import { cachingProxyUnavailable, startCachingProxy } from './caching-proxy';
+import {
+  formatResults,
+  type BenchResults,
+  type ProxiedReadResult,
+  type ReadResult,
+  type WriteResult,
+} from './report';
 import { measureLiveDelivery, messagingReadScenarios } from './messaging';
-import { readScenarios, removeWriteAccounts, writeScenarios } from './scenarios';
+import { AD_SAMPLE, readScenarios, removeWriteAccounts, writeScenarios } from './scenarios';
 
 const quick = Boolean(process.env.BENCH_QUICK);
 const ads = Number(process.env.BENCH_ADS ?? (quick ? 5_000 : 100_000));
@@ -125,6 +132,18 @@ async function measureWithApp(
     }
     const endBytes = await residentBytes(pid);
 
+    const unavailable = cachingProxyUnavailable();
+    let cachingProxy: BenchResults['cachingProxy'] = { skipped: unavailable ?? '' };
+    if (unavailable) {
+      step(`ad pages through a caching proxy: skipped, ${unavailable}`);
+    } else {
+      step('ad pages through a caching proxy (nginx) in front of two app processes');
+      const adPageReads = reads.filter((scenario) => scenario.group === 'ad page');
+      cachingProxy = {
+        reads: await measureThroughCachingProxy(databaseUrl, url, adPageReads, readResults),
+      };
+    }
+
     step('writes');
     const writeResults: WriteResult[] = [];
     try {
@@ -198,6 +217,7 @@ async function measureWithApp(
       connections: CONNECTIONS,
       reads: readResults,
       writes: writeResults,
+      cachingProxy,
       liveDelivery,
       baseline: {
         allAds,
@@ -217,6 +237,56 @@ async function measureWithApp(
     await ceiling.stop();
     await app.stop();
     await rm(app.dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The ad page's reads with 16 clients through nginx in front of this app and a second one:
+ * one pass over the scenario's ads first, as a proxy in production has them, then the load,
+ * then which share of a sample of its answers came from the cache.
+ */
+async function measureThroughCachingProxy(
+  databaseUrl: string,
+  appUrl: string,
+  scenarios: Awaited<ReturnType<typeof readScenarios>>,
+  direct: ReadResult[],
+): Promise<ProxiedReadResult[]> {
+  const second = await startBenchApp(databaseUrl);
+  const proxy = await startCachingProxy([appUrl, second.baseUrl.replace('localhost', '127.0.0.1')]);
+  try {
+    const results: ProxiedReadResult[] = [];
+    for (const scenario of scenarios) {
+      for (let round = 0; round < AD_SAMPLE; round += 1) {
+        await fetch(`${proxy.url}${scenario.request(round).path}`);
+      }
+      const concurrent = await runLoad({
+        url: proxy.url,
+        connections: CONNECTIONS,
+        seconds,
+        request: scenario.request,
+      });
+      let hits = 0;
+      for (let round = 0; round < AD_SAMPLE; round += 1) {
+        const response = await fetch(`${proxy.url}${scenario.request(round).path}`);
+        await response.arrayBuffer();
+        if (response.headers.get('x-cache-status') === 'HIT') hits += 1;
+      }
+      const ceiling = direct.find((read) => read.name === scenario.name)!.ceiling;
+      results.push({
+        name: scenario.name,
+        concurrent,
+        hitShare: hits / AD_SAMPLE,
+        proxiedVsCeiling: concurrent.rps / ceiling.rps,
+      });
+      console.log(
+        `  ${scenario.name}: ${Math.round(concurrent.rps)} req/s, ${hits} of ${AD_SAMPLE} from the cache`,
+      );
+    }
+    return results;
+  } finally {
+    await proxy.stop();
+    await second.stop();
+    await rm(second.dataDir, { recursive: true, force: true });
   }
 }
 

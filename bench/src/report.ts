@@ -24,6 +24,16 @@ export interface ReadResult {
   appVsCeiling: number;
 }
 
+/** An ad page read through a caching proxy (nginx) in front of two app processes (issue 15). */
+export interface ProxiedReadResult {
+  name: string;
+  concurrent: LoadResult;
+  /** Answers the proxy took from its cache, of a sample after the load. */
+  hitShare: number;
+  /** Proxied req/s over the ceiling's, both under the concurrent load. */
+  proxiedVsCeiling: number;
+}
+
 export interface WriteResult {
   name: string;
   oneClient: LoadResult;
@@ -40,6 +50,8 @@ export interface BenchResults {
   connections: number;
   reads: ReadResult[];
   writes: WriteResult[];
+  /** The ad page's reads through nginx; a reason instead when nginx is not installed. */
+  cachingProxy: { reads: ProxiedReadResult[] } | { skipped: string };
   /** Send-to-receive between two app processes (issue 12). */
   liveDelivery: LiveDeliveryResult;
   baseline: { allAds: AllAdsBaseline; firstPage: { bytes: number; ms: number } };
@@ -104,6 +116,28 @@ export function formatResults(results: BenchResults): string {
         kb(read.bodyBytes),
       ]),
     ),
+    'reads' in results.cachingProxy
+      ? table(
+          [
+            'through nginx (proxy_cache), 2 app processes',
+            `req/s ${c}`,
+            `p50 ${c}`,
+            `p99 ${c}`,
+            'errors',
+            'from cache',
+            'vs ceiling',
+          ],
+          results.cachingProxy.reads.map((read) => [
+            read.name,
+            Math.round(read.concurrent.rps),
+            ms(read.concurrent.p50),
+            ms(read.concurrent.p99),
+            read.concurrent.errors,
+            `${(read.hitShare * 100).toFixed(0)} %`,
+            `${(read.proxiedVsCeiling * 100).toFixed(0)} %`,
+          ]),
+        )
+      : `through a caching proxy: skipped, ${results.cachingProxy.skipped}`,
     table(
       ['writes (ms)', 'p50 1', 'p95 1', 'p99 1', `req/s ${c}`, `p50 ${c}`, `p99 ${c}`, 'errors'],
       results.writes.map((write) => [

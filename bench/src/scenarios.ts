@@ -40,7 +40,7 @@ export interface WriteScenario {
 /** How deep the "deep page" scenarios go, in pages of the default size. */
 const DEEP_PAGE = 50;
 /** Ad pages are read for this many different ads, in turn. */
-const AD_SAMPLE = 500;
+export const AD_SAMPLE = 500;
 
 interface Context {
   baseUrl: string;
