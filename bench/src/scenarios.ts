@@ -82,6 +82,14 @@ async function searchScenario(
   };
 }
 
+async function mostPopulousUsPlace(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `select id from places where country = 'US' order by population desc limit 1`,
+  );
+  if (!rows[0]) throw new Error('The bench database has no gazetteer');
+  return rows[0].id;
+}
+
 /** A query's parameters with one ad id swapped for the round's. */
 function swapAdId(sampleId: string, ids: string[]) {
   return (params: unknown[], round: number) =>
@@ -157,6 +165,14 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
       'search: word + price + location',
       'search',
       'q=phone&minPrice=100&maxPrice=2000&location=spring',
+    ),
+    // The same with a place picked from the suggestions (issue 14), as the filters send it: the
+    // most populous US town, where generated ads are densest, within the default 25 km.
+    await searchScenario(
+      context,
+      'search: word + price + place',
+      'search',
+      `q=phone&minPrice=100&maxPrice=2000&place=${await mostPopulousUsPlace(pool)}`,
     ),
     ...(await Promise.all(
       (['oldest', 'price-low', 'price-high', 'popular'] as const).map((sort) =>
