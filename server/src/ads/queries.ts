@@ -341,8 +341,7 @@ const isCountedWithPage = (order: SortOrder, circle: SearchCircle | undefined) =
 /** Reads the page in the order's own index: of the sort, of best match's candidates, or of the earth. */
 function pageRows(query: PageQuery) {
   if (query.order.isRanked) return rankedPageRows(query);
-  if (isCountedWithPage(query.order, query.circle))
-    return circlePageRows({ ...query, circle: query.circle! });
+  if (query.circle && !query.order.isNearestFirst) return circlePageRows({ ...query, circle: query.circle });
   const where = query.where({ isCircleIndexed: true });
   return sql`
     select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key
@@ -381,7 +380,7 @@ const featuredSortOf = (sort: AdSort) => `featured-${sort}`;
  * ads featured now lead (issue 13): the list runs through them first, then through the rest,
  * each in the chosen order; the cursor says which of the two it is in. Both parts read the
  * sort's own index (the featured part the small featured_until index), so no page is sorted
- * in memory beyond the few ads featured now.
+ * in memory beyond the few ads featured now, or a search by place's few thousand (pageRows).
  */
 export async function findAdsForSearch(
   db: Database,
