@@ -56,7 +56,7 @@ const GENERATED_PER_CATEGORY = 21;
 
 /**
  * Drawn pictures per category. Encoding a picture is the slow part of the first start (about
- * 70 ms of a core each), so each category has a set of them that its ads share (each ad
+ * a tenth of a second each), so each category has a set of them that its ads share (each ad
  * stores its own copies).
  */
 const PICTURES_PER_CATEGORY = 4;
