@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDate, formatPrice } from '../../lib/format';
+import { useReaderDates } from '../../lib/use-reader-dates';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCurrentUser } from '../auth/api';
 import { FeatureAdButton } from '../featuring/components/feature-ad-button';
@@ -125,6 +126,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
   const { data: currentUser } = useCurrentUser();
   const navigate = useNavigate();
   const isOwner = currentUser?.user.id === ad.user_id;
+  const dates = useReaderDates();
   const requireSignIn = useRequireSignIn();
   const favorite = useFavorite(ad.id, Boolean(currentUser) && !isOwner);
   const setFavorite = useSetFavorite(ad.id);
@@ -191,7 +193,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
         >
           <CircleCheck className="size-4 text-primary" aria-hidden="true" /> Sold
           <span className="font-normal text-muted-foreground">
-            {ad.sold_at ? ` on ${formatDate(ad.sold_at)}` : ''}: this item is no longer available.
+            {ad.sold_at ? ` on ${dates.day(ad.sold_at)}` : ''}: this item is no longer available.
           </span>
         </p>
       ) : null}
@@ -202,7 +204,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
         </span>
         <span className="flex items-center gap-1">
           <Calendar className="size-4" aria-hidden="true" />
-          <time dateTime={ad.created_at}>{formatDate(ad.created_at)}</time>
+          <time dateTime={ad.created_at}>{dates.day(ad.created_at)}</time>
         </span>
         <span className="flex items-center gap-1">
           <MapPin className="size-4" aria-hidden="true" /> {ad.location}

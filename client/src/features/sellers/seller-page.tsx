@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
+import { useReaderDates } from '../../lib/use-reader-dates';
 import { AdCard } from '../ads/components/ad-card';
 import { useSellerAds, useSellerPage } from './api';
 import { describeResponseTime } from './response-time';
@@ -94,6 +95,7 @@ export function SellerPage() {
 
 function SellerHeader({ seller }: { seller: SellerPageResponse }) {
   const { response } = seller;
+  const dates = useReaderDates();
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
@@ -113,7 +115,7 @@ function SellerHeader({ seller }: { seller: SellerPageResponse }) {
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <li className="flex items-center gap-1">
               <CalendarDays className="size-4" aria-hidden="true" />
-              Member since {new Date(seller.member_since).getFullYear()}
+              Member since {dates.year(seller.member_since)}
             </li>
             {seller.location ? (
               <li className="flex items-center gap-1">

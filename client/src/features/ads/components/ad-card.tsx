@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatDate, formatPrice } from '../../../lib/format';
+import { formatCount, formatPrice } from '../../../lib/format';
+import { useReaderDates } from '../../../lib/use-reader-dates';
 import { AdImagePlaceholder } from './ad-image-placeholder';
 
 export type AdCardVariant = 'grid' | 'list';
@@ -26,6 +27,7 @@ export function AdCard({
   footer?: ReactNode;
 }) {
   const isList = variant === 'list';
+  const dates = useReaderDates();
   return (
     <article
       className={cn(
@@ -95,7 +97,7 @@ export function AdCard({
               {formatCount(ad.likes)}
             </span>
             <time dateTime={ad.created_at} className="ml-auto">
-              {formatDate(ad.created_at)}
+              {dates.day(ad.created_at)}
             </time>
           </div>
         </div>

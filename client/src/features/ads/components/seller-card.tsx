@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { AskSellerButton, CONTACT_SELLER_SIGN_IN_REASON } from '../../messaging/ask-seller-dialog';
+import { useReaderDates } from '../../../lib/use-reader-dates';
 import { useAdContact } from '../api';
 
 function initialsOf(name: string): string {
@@ -29,6 +30,7 @@ export function SellerCard({
   isOwner: boolean;
 }) {
   const { seller } = ad;
+  const dates = useReaderDates();
   const requireSignIn = useRequireSignIn();
   const [wantsContact, setWantsContact] = useState(false);
   const contact = useAdContact(ad.id, isSignedIn && seller.phone_visible && (wantsContact || isOwner));
@@ -63,9 +65,7 @@ export function SellerCard({
                 <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified seller" />
               ) : null}
             </p>
-            <p className="text-sm text-muted-foreground">
-              Member since {new Date(seller.member_since).getFullYear()}
-            </p>
+            <p className="text-sm text-muted-foreground">Member since {dates.year(seller.member_since)}</p>
           </div>
         </div>
         <p className="flex items-center gap-2 text-sm">

@@ -1,26 +1,43 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { cn } from '../../../lib/cn';
 import type { AdCardVariant } from './ad-card';
 
 const STORAGE_KEY = 'bazaar.ads.view';
 
-/** Grid (default) or list, remembered on this device. */
+/** The mode chosen in this tab, when the browser refuses storage (private browsing may). */
+let chosenHere: AdCardVariant | undefined;
+const listeners = new Set<() => void>();
+
+function storedMode(): AdCardVariant {
+  if (chosenHere) return chosenHere;
+  try {
+    return localStorage.getItem(STORAGE_KEY) === 'list' ? 'list' : 'grid';
+  } catch {
+    return 'grid';
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Grid (default) or list, remembered on this device. A server-rendered page shows the grid
+ * and switches to a remembered list once hydrated, so the first render matches the server's.
+ */
 export function useViewMode() {
-  const [mode, setMode] = useState<AdCardVariant>(() => {
-    try {
-      return localStorage.getItem(STORAGE_KEY) === 'list' ? 'list' : 'grid';
-    } catch {
-      return 'grid';
-    }
-  });
+  const mode = useSyncExternalStore(subscribe, storedMode, () => 'grid' as const);
   function choose(next: AdCardVariant) {
-    setMode(next);
     try {
       localStorage.setItem(STORAGE_KEY, next);
+      chosenHere = undefined;
     } catch {
-      // Private browsing may refuse storage; the choice then lasts for this page only.
+      // Private browsing may refuse storage; the choice then lasts in this tab only.
+      chosenHere = next;
     }
+    for (const listener of listeners) listener();
   }
   return [mode, choose] as const;
 }
