@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', '**/coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'client/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      '**/coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

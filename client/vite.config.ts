@@ -40,8 +40,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+// `vite build --ssr` (npm run build's second step) makes the server's render of the public
+// pages (src/entry-server.tsx, decision 0025) into dist-ssr/, which the server imports.
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     port: 5173,
     proxy: {
@@ -51,13 +53,20 @@ export default defineConfig({
       '/checkout': { target: apiTarget },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Written for error trackers and debugging, referenced by no file: the server sends them
-    // only when SERVE_SOURCE_MAPS is set (with a SourceMap header on each script).
-    sourcemap: 'hidden',
-    // dist/.vite/manifest.json: which files each route loads first (read by the bench).
-    manifest: true,
-  },
-});
+  // The server render carries its packages (React's production build among them): it loads
+  // nothing from node_modules at run time.
+  ssr: { noExternal: true },
+  // ...and only the production one, whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode) } : undefined,
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Written for error trackers and debugging, referenced by no file: the server sends them
+        // only when SERVE_SOURCE_MAPS is set (with a SourceMap header on each script).
+        sourcemap: 'hidden',
+        // dist/.vite/manifest.json: which files each route loads first (read by the bench).
+        manifest: true,
+      },
+}));

@@ -1,17 +1,60 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, createQueryClient } from './app/providers';
+import { appRoutes } from './app/route-tree';
+import { SERVER_DATA_ELEMENT_ID, type ServerRenderedData } from './app/server-rendering';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
+/** The data the server rendered this page from, when it rendered it (public pages). */
+function readServerData(): ServerRenderedData | undefined {
+  const element = document.getElementById(SERVER_DATA_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  return JSON.parse(element.textContent) as ServerRenderedData;
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * Loads the code of the routes the page is on before hydrating: a route still lazy would
+ * render nothing at first, unlike the server's HTML (a hydration mismatch). Their chunks
+ * are named by the page's modulepreload tags, so this waits for no extra round trip.
+ */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/** Hydrates the server's HTML of a public page, or renders the app into the shell. */
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  const serverData = readServerData();
+  const queryClient = createQueryClient();
+  if (serverData) {
+    // The dehydrated cache holds only answered queries (entry-server.tsx): each is set with the
+    // time it was read, as TanStack's hydrate() would, without its code in the first load.
+    for (const { queryKey, state } of serverData.queries.queries) {
+      queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+    }
+    await loadMatchedRoutes(appRoutes);
+  }
+  const router = createBrowserRouter(
+    appRoutes,
+    serverData ? { hydrationData: serverData.router } : undefined,
+  );
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  if (serverData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+void start();

@@ -38,8 +38,15 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the cache to use, e.g. one filled from a server render's data; a new one by default. */
+export function AppProviders({
+  children,
+  queryClient: givenClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   useAccountSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

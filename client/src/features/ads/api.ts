@@ -37,15 +37,21 @@ export const adKeys = {
   contact: (id: string) => [ACCOUNT_SCOPE, 'ads', 'contact', id] as const,
 };
 
+/** The API addresses of the public ad reads, which the server's render reads too. */
+export const adApiPaths = {
+  search: (criteria: AdSearchCriteria, cursor?: string) =>
+    `/api/ads?${searchQueryString(criteria, cursor ? { cursor } : {})}`,
+  featured: '/api/ads/featured',
+  detail: (id: string) => `/api/ads/${encodeURIComponent(id)}`,
+  related: (id: string) => `/api/ads/${encodeURIComponent(id)}/related`,
+};
+
 /** Search results, 12 at a time; `fetchNextPage` loads the next page after the cursor. */
 export function useAdSearch(criteria: AdSearchCriteria) {
   return useInfiniteQuery({
     queryKey: adKeys.search(criteria),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<AdListResponse>(
-        `/api/ads?${searchQueryString(criteria, pageParam ? { cursor: pageParam } : {})}`,
-        { signal },
-      ),
+      apiRequest<AdListResponse>(adApiPaths.search(criteria, pageParam), { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
@@ -72,7 +78,7 @@ export function useSearchSuggestions(typed: string) {
 export function useFeaturedAds() {
   return useQuery({
     queryKey: adKeys.featured,
-    queryFn: ({ signal }) => apiRequest<FeaturedAdsResponse>('/api/ads/featured', { signal }),
+    queryFn: ({ signal }) => apiRequest<FeaturedAdsResponse>(adApiPaths.featured, { signal }),
     select: (data) => data.ads,
     staleTime: 60_000,
   });
@@ -81,15 +87,14 @@ export function useFeaturedAds() {
 export function useAd(id: string) {
   return useQuery({
     queryKey: adKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<AdDetail>(`/api/ads/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<AdDetail>(adApiPaths.detail(id), { signal }),
   });
 }
 
 export function useRelatedAds(id: string, enabled: boolean) {
   return useQuery({
     queryKey: adKeys.related(id),
-    queryFn: ({ signal }) =>
-      apiRequest<FeaturedAdsResponse>(`/api/ads/${encodeURIComponent(id)}/related`, { signal }),
+    queryFn: ({ signal }) => apiRequest<FeaturedAdsResponse>(adApiPaths.related(id), { signal }),
     select: (data) => data.ads,
     enabled,
   });

@@ -10,10 +10,17 @@ export const sellerKeys = {
 
 const sellerPath = (id: string) => `/api/sellers/${encodeURIComponent(id)}`;
 
+/** The API addresses of a seller's public page, which the server's render reads too. */
+export const sellerApiPaths = {
+  page: sellerPath,
+  ads: (id: string, cursor?: string) =>
+    `${sellerPath(id)}/ads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+};
+
 export function useSellerPage(id: string) {
   return useQuery({
     queryKey: sellerKeys.page(id),
-    queryFn: ({ signal }) => apiRequest<SellerPageResponse>(sellerPath(id), { signal }),
+    queryFn: ({ signal }) => apiRequest<SellerPageResponse>(sellerApiPaths.page(id), { signal }),
   });
 }
 
@@ -22,10 +29,7 @@ export function useSellerAds(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: sellerKeys.ads(id),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<SellerAdsResponse>(
-        `${sellerPath(id)}/ads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      apiRequest<SellerAdsResponse>(sellerApiPaths.ads(id, pageParam), { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled,

@@ -1,0 +1,167 @@
+/**
+ * The server's render of the public pages (docs/decisions/0025-server-rendering.md): built by
+ * `vite build --ssr` into client/dist-ssr/ and imported by the server at run time.
+ *
+ * The page is rendered from the same routes and components as in the browser, from a query
+ * cache filled beforehand with the same API answers the page asks for (the server reads its
+ * own routes in-process, as a visitor). The browser's cache starts from that cache
+ * (main.tsx), so its first render matches the HTML.
+ */
+import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
+import { routePatterns } from '@bazaar/common/site-paths';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app/providers';
+import { appRoutes } from './app/route-tree';
+import type { ServerRenderedData } from './app/server-rendering';
+import { adApiPaths, adKeys } from './features/ads/api';
+import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
+import { sellerApiPaths, sellerKeys } from './features/sellers/api';
+
+/** Reads one of the app's own JSON API routes (a GET); rejects unless it answers 2xx. */
+export type ReadApi = (path: string) => Promise<unknown>;
+
+export interface ServerRenderRequest {
+  /** The page's address as asked for: its path and query string. */
+  url: string;
+  readApi: ReadApi;
+}
+
+export interface ServerRenderResult {
+  /** The markup of the app, for the page's `#root` element. */
+  html: string;
+  /** What the browser hydrates from (a JSON data block of the page). */
+  data: ServerRenderedData;
+}
+
+// Built once: it keeps the route modules it has loaded.
+const handler = createStaticHandler(appRoutes);
+
+/** Only a page's address is used to make the Request the router asks for; the host is never read. */
+const BASE = 'http://bazaar.invalid';
+
+type Prefetch = (queryClient: QueryClient, readApi: ReadApi) => Promise<unknown>;
+
+function prefetchQuery(queryKey: readonly unknown[], path: string): Prefetch {
+  return (queryClient, readApi) =>
+    queryClient.prefetchQuery({ queryKey, queryFn: () => readApi(path), retry: false });
+}
+
+function prefetchFirstPage(queryKey: readonly unknown[], path: string): Prefetch {
+  return (queryClient, readApi) =>
+    queryClient.prefetchInfiniteQuery({
+      queryKey,
+      queryFn: () => readApi(path),
+      initialPageParam: '',
+      retry: false,
+    });
+}
+
+const categories = prefetchQuery(categoryKeys.all, CATEGORIES_API_PATH);
+
+function searchResults(criteria: AdSearchCriteria): Prefetch {
+  return prefetchFirstPage(adKeys.search(criteria), adApiPaths.search(criteria));
+}
+
+/**
+ * The queries each public page makes on its first render, with the keys and addresses its
+ * hooks use (features/*\/api.ts). A page whose route is not here is rendered without data.
+ */
+function prefetchesOf(pattern: string, params: Record<string, string | undefined>, search: URLSearchParams) {
+  switch (pattern) {
+    case routePatterns.home:
+      return [categories, prefetchQuery(adKeys.featured, adApiPaths.featured)];
+    case routePatterns.search:
+      // search-page.tsx: useSearchCriteria() read from the query string.
+      return [categories, searchResults(readSearchCriteria(search))];
+    case routePatterns.category: {
+      // category-page.tsx: the category's criteria without words.
+      const category = params.category ?? '';
+      return [categories, searchResults({ ...readSearchCriteria(search), category, q: undefined })];
+    }
+    case routePatterns.ad: {
+      const id = params.id ?? '';
+      return [
+        prefetchQuery(adKeys.detail(id), adApiPaths.detail(id)),
+        prefetchQuery(adKeys.related(id), adApiPaths.related(id)),
+      ];
+    }
+    case routePatterns.seller: {
+      const id = params.id ?? '';
+      return [
+        prefetchQuery(sellerKeys.page(id), sellerApiPaths.page(id)),
+        prefetchFirstPage(sellerKeys.ads(id), sellerApiPaths.ads(id)),
+      ];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The server-rendered pages: public, the same for every visitor. */
+const RENDERED_PATTERNS: string[] = [
+  routePatterns.home,
+  routePatterns.search,
+  routePatterns.category,
+  routePatterns.ad,
+  routePatterns.seller,
+];
+
+/**
+ * Renders a public page as a visitor sees it, or resolves to undefined for any other page
+ * (or one the router answers with an error or a redirect): that one gets the plain shell.
+ * Rejects when rendering fails.
+ */
+export async function render({ url, readApi }: ServerRenderRequest): Promise<ServerRenderResult | undefined> {
+  const address = new URL(url, BASE);
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response || context.errors) return undefined;
+  const leaf = context.matches.at(-1);
+  const pattern = leaf?.route.index ? routePatterns.home : leaf?.route.path;
+  if (!leaf || !pattern || !RENDERED_PATTERNS.includes(pattern)) return undefined;
+
+  const queryClient = createQueryClient();
+  try {
+    const prefetches = prefetchesOf(pattern, leaf.params, address.searchParams) ?? [];
+    await Promise.all(prefetches.map((prefetch) => prefetch(queryClient, readApi)));
+    // A read that failed (a hidden ad, a bad query) is left to the browser, which asks again
+    // with the person's session: the HTML shows the page loading, as the browser's first
+    // render will with the same (empty) cache.
+    queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = await renderToHtml(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    return {
+      html,
+      data: {
+        queries: dehydrate(queryClient),
+        router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      },
+    };
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/**
+ * The whole page at once (React's streaming renderer, read to its end once everything is
+ * ready): crawlers and pages without scripts get complete HTML, the data is all there before
+ * rendering starts, and a complete body gets an ETag. A part that fails to render would be
+ * left to the browser with a hydration error, so any error rejects instead.
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const errors: unknown[] = [];
+  const stream = await renderToReadableStream(element, { onError: (error) => void errors.push(error) });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (errors.length > 0) throw errors[0];
+  return html;
+}
