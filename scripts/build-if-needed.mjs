@@ -5,7 +5,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outputs = ['client/dist/index.html', 'server/dist/main.js'].map((file) => path.join(root, file));
+// The client, its server render of the public pages (decision 0025) and the server.
+const outputs = ['client/dist/index.html', 'client/dist-ssr/entry-server.js', 'server/dist/main.js'].map(
+  (file) => path.join(root, file),
+);
 const sources = [
   'common/src',
   'server/src',

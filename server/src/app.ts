@@ -42,7 +42,7 @@ import { registerMessagingRoutes } from './messaging/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerModerationRoutes } from './moderation/routes';
 import type { Storage } from './media/storage';
-import { clientDistFolder } from './paths';
+import { clientDistFolder, clientServerRenderFile } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
 import { registerSavedSearchAlerts } from './saved-searches/alerts';
 import { registerSavedSearchRoutes } from './saved-searches/routes';
@@ -51,6 +51,7 @@ import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSitemapRoutes } from './seo/sitemap';
 import { registerSystemRoutes } from './system/routes';
 import { registerClientApp } from './web/client-app';
+import { loadServerRenderer, type ServerRenderer } from './web/server-render';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,11 @@ export interface AppDependencies {
   authSecret: string;
   /** Folder of the built web client; defaults to client/dist. */
   clientDir?: string;
+  /**
+   * The server render of the public pages; by default the built one (client/dist-ssr) when
+   * the default client folder is served, none with another `clientDir`.
+   */
+  serverRenderer?: ServerRenderer;
   /** Called for every route as it is added (tests list them to check each is covered). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -233,6 +239,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     clientDir: dependencies.clientDir ?? clientDistFolder,
     publicUrl: config.PUBLIC_URL,
     serveSourceMaps: config.SERVE_SOURCE_MAPS,
+    serverRenderer:
+      dependencies.serverRenderer ??
+      (dependencies.clientDir ? undefined : await loadServerRenderer(clientServerRenderFile)),
   });
   registerSitemapRoutes(app, {
     publicUrl: config.PUBLIC_URL,

@@ -19,3 +19,5 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const migrationsFolder = path.join(serverRoot, 'migrations');
 export const clientDistFolder = path.join(serverRoot, '..', 'client', 'dist');
+/** The web client's server render of the public pages (`vite build --ssr`, decision 0025). */
+export const clientServerRenderFile = path.join(serverRoot, '..', 'client', 'dist-ssr', 'entry-server.js');

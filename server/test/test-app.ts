@@ -30,6 +30,8 @@ export interface TestAppOptions {
   environment?: Record<string, string>;
   /** A built web client to serve; by default none, so the server's notice page is served. */
   clientDir?: string;
+  /** The server render of the public pages (decision 0025); by default none: the shell. */
+  serverRenderer?: AppDependencies['serverRenderer'];
   /** Called for every route the app adds. */
   onRoute?: AppDependencies['onRoute'];
   /** The app's logger; by default a silent one (TEST_LOG_LEVEL to see its lines). */
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     authSecret: TEST_AUTH_SECRET,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+    serverRenderer: options.serverRenderer,
     onRoute: options.onRoute,
     replicas: options.replicas,
   });

@@ -76,11 +76,11 @@ export async function registerAdPageRoute(
       const { id } = request.params;
       const row = isUuid(id) ? await findAdDetail(request.readDb, id) : undefined;
       const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
-      if (!isVisible) return clientApp.sendShell(reply, undefined, 404);
+      if (!isVisible) return clientApp.sendPage(reply, undefined, 404);
       const image = row.media.find((media) => media.kind === 'image');
       const imageUrl = image ? storage.url(image.storage_key) : undefined;
       const canonical = `${publicUrl}${paths.ad(row.ad.id)}`;
-      return clientApp.sendShell(reply, {
+      return clientApp.sendPage(reply, {
         canonical,
         structuredData: structuredData(row, {
           publicUrl,

@@ -29,6 +29,18 @@ const isPublicRead = (request: FastifyRequest) => {
   return config.sharedCache === true || config.replicaRead === true;
 };
 
+const WRITE_POSITION_PAIR = new RegExp(`(?:^|;\\s*)${WRITE_POSITION_COOKIE}=[^;]*`, 'g');
+
+/**
+ * The request's read-your-writes cookie as a `Cookie` header, for a read the app makes
+ * in-process on the reader's behalf (the server's render of a page): the same replica
+ * choice, and nothing else of the reader's (no session).
+ */
+export function writePositionCookieOf(request: FastifyRequest): string | undefined {
+  const cookies = request.headers.cookie?.match(WRITE_POSITION_PAIR);
+  return cookies ? cookies.map((cookie) => cookie.trim().replace(/^;\s*/, '')).join('; ') : undefined;
+}
+
 function signatureOf(key: Buffer, value: string): string {
   return createHmac('sha256', key).update(`lsn:${value}`).digest('base64url').slice(0, 22);
 }

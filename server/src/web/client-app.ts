@@ -8,6 +8,7 @@ import { errorBody } from '../http/errors';
 import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderIndexHtml, type PageHead } from './index-html';
 import { loadRoutePreloads } from './route-preloads';
+import { createPageRenderer, type ServerRenderer } from './server-render';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
 <meta name="description" content="" /></head><body><h1>Bazaar</h1>
@@ -15,8 +16,11 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 </body></html>`;
 
 export interface ClientApp {
-  /** Sends the single-page app's shell, with a page-specific head when given. */
-  sendShell(reply: FastifyReply, head?: PageHead, status?: number): FastifyReply;
+  /**
+   * Sends the web client's page, with a page-specific head when given: a public page
+   * rendered on the server (when the server render is built), any other the app's shell.
+   */
+  sendPage(reply: FastifyReply, head?: PageHead, status?: number): Promise<FastifyReply>;
 }
 
 const SOURCE_MAP = /\.map$/;
@@ -26,7 +30,8 @@ const SCRIPT_OR_STYLESHEET = /\.(js|css)(\.br|\.gz)?$/;
 /**
  * Serves the built web client: hashed assets cached for a year and sent precompressed
  * (brotli or gzip) when the browser accepts it, the HTML shell never cached, and every client
- * route answered with the shell so reloads work (history fallback). Unknown /api/* paths get a
+ * route answered with the shell so reloads work (history fallback), the public pages rendered
+ * on the server when its render is built (server-render.ts). Unknown /api/* paths get a
  * JSON 404, never the shell. The build's source maps (written beside the assets, referenced
  * by none) are served only when `serveSourceMaps` is set, with a `SourceMap` header on each
  * script and stylesheet pointing developer tools to its map.
@@ -37,7 +42,14 @@ export async function registerClientApp(
     clientDir,
     publicUrl,
     serveSourceMaps,
-  }: { clientDir: string; publicUrl: string; serveSourceMaps: boolean },
+    serverRenderer,
+  }: {
+    clientDir: string;
+    publicUrl: string;
+    serveSourceMaps: boolean;
+    /** The server render of the public pages (client/dist-ssr); without it, every page gets the shell. */
+    serverRenderer?: ServerRenderer;
+  },
 ): Promise<ClientApp> {
   const indexFile = path.join(clientDir, 'index.html');
   const isBuilt = existsSync(indexFile);
@@ -83,12 +95,16 @@ export async function registerClientApp(
     });
   }
 
+  const renderPage = isBuilt && serverRenderer ? createPageRenderer(app, serverRenderer) : undefined;
+
   const clientApp: ClientApp = {
-    sendShell(reply, head, status = 200) {
+    async sendPage(reply, head, status = 200) {
       const pathname = reply.request.url.split('?')[0] ?? '/';
-      const html = head
+      const shell = head
         ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pathname)
         : defaultShellFor(pathname);
+      // Only a page that is found is rendered (a hidden ad's 404 keeps the shell).
+      const html = (status === 200 && (await renderPage?.(reply.request, shell))) || shell;
       // Someone's own pages and the sign-in flow are never worth a search result.
       if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
       return reply
@@ -99,7 +115,7 @@ export async function registerClientApp(
     },
   };
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendShell(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendPage(reply));
 
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply
@@ -116,7 +132,7 @@ export async function registerClientApp(
       const code = isApi ? 'route_not_found' : 'not_found';
       return reply.status(404).send(errorBody(code, errorMessages[code]));
     }
-    return clientApp.sendShell(reply);
+    return clientApp.sendPage(reply);
   });
 
   return clientApp;

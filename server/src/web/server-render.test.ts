@@ -1,0 +1,185 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postAd } from '../../test/ad-factories';
+import { createSeller, type TestSeller } from '../../test/factories';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { advertisements } from '../db/schema';
+import { serverRoot } from '../paths';
+import type { ServerRenderer } from './server-render';
+
+// The client's server render from its source (vite-node compiles it), so no build is needed.
+const entryServer = path.join(serverRoot, '..', 'client', 'src', 'entry-server.tsx');
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Bazaar</title>\n<meta name="description" content="" /><script type="module" crossorigin src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>';
+const DATA_BLOCK = /<script type="application\/json" id="bazaar-server-data">([\s\S]*?)<\/script>/;
+
+let testApp: TestApp;
+let clientDir: string;
+let seller: TestSeller;
+let adId: string;
+const word = `Quokka${Date.now().toString(36)}`;
+const ad = {
+  title: `${word} armchair </script><script>alert(1)</script> \u2028 line`,
+  description: 'Green velvet armchair, barely used. Collection from the studio.',
+  price: '120.00',
+  category: 'home-garden',
+  location: 'Portland, OR',
+};
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'bazaar-client-'));
+  await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
+  const serverRenderer = (await import(/* @vite-ignore */ entryServer)) as ServerRenderer;
+  testApp = await createTestApp({ clientDir, serverRenderer });
+  seller = await createSeller(testApp.app, { name: 'Velvet Vera' });
+  const posted = await postAd(testApp, seller, { fields: ad });
+  expect(posted.statusCode, posted.body).toBe(201);
+  adId = posted.json().id;
+  // On the home page's featured list too.
+  await testApp.database.db
+    .update(advertisements)
+    .set({ featured_until: new Date(Date.now() + 86_400_000) })
+    .where(eq(advertisements.id, adId));
+});
+afterAll(async () => {
+  await testApp?.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+async function get(url: string, who?: TestSeller) {
+  return testApp.app.inject({ url, headers: who ? { cookie: who.cookie } : {} });
+}
+
+/** The page's data block, parsed; fails when the page has none. */
+function dataOf(html: string): { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } } {
+  const block = DATA_BLOCK.exec(html)?.[1];
+  expect(block, 'the JSON data block').toBeDefined();
+  return JSON.parse(block!);
+}
+
+/** The markup in #root, up to the data block. */
+function appMarkupOf(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.search(DATA_BLOCK));
+}
+
+/** Every script element is the module entry, a JSON data block or JSON-LD: none is inline code. */
+function expectNoInlineScripts(html: string) {
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    expect(tag).toMatch(/type="module"[^>]* src=|type="application\/(ld\+)?json"/);
+  }
+}
+
+describe('server-rendered public pages', () => {
+  it('renders the home page with its categories and featured ads', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    const markup = appMarkupOf(page.body);
+    expect(markup).toContain('Browse by Category');
+    expect(markup).toContain('Electronics');
+    expect(markup).toContain('Featured Ads');
+    expect(markup).toContain(`${word} armchair`);
+    const keys = dataOf(page.body).queries.queries.map((query) => query.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['public', 'categories'],
+        ['public', 'ads', 'featured'],
+      ]),
+    );
+    expectNoInlineScripts(page.body);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("renders an ad's title, price, photos and description, and keeps its head", async () => {
+    const page = await get(`/ad/${adId}`);
+    expect(page.statusCode).toBe(200);
+    const markup = appMarkupOf(page.body);
+    expect(markup).toContain(`${word} armchair &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;`);
+    expect(markup).toContain('$120');
+    expect(markup).toContain(ad.description);
+    expect(markup).toMatch(new RegExp(`<img[^>]+src="/media/ads/${adId}/`));
+    expect(page.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/ad/${adId}" />`);
+    expect(page.body).toContain('<script type="application/ld+json">');
+    // The title cannot close the data block, and it reads back whole.
+    const data = dataOf(page.body);
+    const detail = data.queries.queries.find(
+      (query) => query.queryKey.join('/') === `public/ads/detail/${adId}`,
+    );
+    expect((detail?.state.data as { title: string }).title).toBe(ad.title);
+    expect(DATA_BLOCK.exec(page.body)?.[1]).not.toMatch(/<\/|\u2028/);
+    expectNoInlineScripts(page.body);
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+  });
+
+  it('renders the search results and a category', async () => {
+    const search = await get(`/search?q=${word}`);
+    expect(search.statusCode).toBe(200);
+    expect(appMarkupOf(search.body)).toContain(`${word} armchair`);
+    expect(appMarkupOf(search.body)).toMatch(/>1 ads? found</);
+    expect(dataOf(search.body).queries.queries.map((query) => query.queryKey)).toContainEqual([
+      'public',
+      'ads',
+      'search',
+      { q: word },
+    ]);
+
+    const category = await get('/category/home-garden');
+    expect(category.statusCode).toBe(200);
+    expect(appMarkupOf(category.body)).toContain(`${word} armchair`);
+  });
+
+  it("renders a seller's name and ads", async () => {
+    const page = await get(`/seller/${seller.id}`);
+    expect(page.statusCode).toBe(200);
+    const markup = appMarkupOf(page.body);
+    expect(markup).toContain('Velvet Vera');
+    expect(markup).toContain(`${word} armchair`);
+  });
+
+  it('renders as for a visitor when signed in: nothing personal, nothing shared', async () => {
+    for (const url of ['/', `/ad/${adId}`, `/seller/${seller.id}`, `/search?q=${word}`]) {
+      const page = await get(url, seller);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).not.toContain(seller.email);
+      expect(page.body, url).not.toContain('User menu');
+      const keys = dataOf(page.body).queries.queries.map((query) => query.queryKey[0]);
+      expect(keys, url).not.toContain('account');
+      expect(page.headers['cache-control'], url).toMatch(/^(private, )?no-cache$/);
+    }
+  });
+
+  it('keeps a missing ad a 404 with the shell, and private pages the shell', async () => {
+    const missing = await get('/ad/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.body).not.toMatch(DATA_BLOCK);
+
+    const login = await get('/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<div id="root"></div>');
+    expect(login.body).not.toMatch(DATA_BLOCK);
+  });
+});
+
+describe('a server render that fails', () => {
+  let failingApp: TestApp;
+  beforeAll(async () => {
+    failingApp = await createTestApp({
+      clientDir,
+      serverRenderer: {
+        render: () => Promise.reject(new Error('render failed')),
+      },
+    });
+  });
+  afterAll(() => failingApp?.close());
+
+  it('serves the shell instead', async () => {
+    const page = await failingApp.app.inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toMatch(DATA_BLOCK);
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { matchesRoutePattern, routePatterns } from '@bazaar/common/site-paths';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { writePositionCookieOf } from '../http/read-routing';
+import { jsonForScriptElement } from './index-html';
+
+/**
+ * The web client's server render (client/src/entry-server.tsx, built into client/dist-ssr/).
+ * Given a page's address and a way to read the API, it renders the page as a visitor sees it,
+ * or resolves to undefined for a page it does not render.
+ */
+export interface ServerRenderer {
+  render(request: {
+    url: string;
+    readApi: (path: string) => Promise<unknown>;
+  }): Promise<{ html: string; data: unknown } | undefined>;
+}
+
+/** The public pages, the same for every visitor, that the server renders (issue 15). */
+const RENDERED_PAGES = [
+  routePatterns.home,
+  routePatterns.search,
+  routePatterns.category,
+  routePatterns.ad,
+  routePatterns.seller,
+];
+
+/** Must match SERVER_DATA_ELEMENT_ID in client/src/app/server-rendering.ts. */
+const DATA_ELEMENT_ID = 'bazaar-server-data';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The built server render, or undefined when it is not built (every page then gets the shell). */
+export async function loadServerRenderer(file: string): Promise<ServerRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+}
+
+/**
+ * Renders a public page into the shell: the app's markup in `#root`, and the data it was
+ * rendered from in a JSON data block (`<script type="application/json">`, which the CSP's
+ * script-src does not govern, escaped so no text can close it) that the client hydrates
+ * from. Resolves to undefined for a page that is not rendered, or when rendering fails (the
+ * shell then serves it, as before; the failure is logged).
+ *
+ * The page's data is read from the app's own API routes in-process, as a visitor: the same
+ * validation, read path (replicas) and answers as the browser's reads, and nothing personal,
+ * so the HTML is the same for everyone. Only the reader's read-your-writes cookie goes with
+ * them, so someone who has just changed an ad is rendered what they wrote.
+ */
+export function createPageRenderer(app: FastifyInstance, renderer: ServerRenderer) {
+  return async (request: FastifyRequest, shell: string): Promise<string | undefined> => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!RENDERED_PAGES.some((pattern) => matchesRoutePattern(pattern, pathname))) return undefined;
+    if (!shell.includes(EMPTY_ROOT)) return undefined;
+    const cookie = writePositionCookieOf(request);
+    const readApi = async (path: string): Promise<unknown> => {
+      if (!path.startsWith('/api/')) throw new Error(`The server render may only read the API, not ${path}`);
+      const response = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+      if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
+      return response.json();
+    };
+    try {
+      const rendered = await renderer.render({ url: request.url, readApi });
+      if (!rendered) return undefined;
+      const body = `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScriptElement(rendered.data)}</script>`;
+      // A replacer function: a string would read `$&` and the like in the page's text.
+      return shell.replace(EMPTY_ROOT, () => body);
+    } catch (error) {
+      request.log.error({ err: error }, 'the server render failed; the page gets the shell');
+      return undefined;
+    }
+  };
+}
