@@ -45,12 +45,19 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  /** `origin`: open the app at another address of the same server than PUBLIC_URL's. */
-  async function openSession(viewport = DESKTOP, { origin = baseUrl } = {}): Promise<Session> {
+  /**
+   * `origin`: open the app at another address of the same server than PUBLIC_URL's;
+   * `javaScriptEnabled: false`: pages as a browser without scripts (or a crawler) sees them.
+   */
+  async function openSession(
+    viewport = DESKTOP,
+    { origin = baseUrl, javaScriptEnabled = true } = {},
+  ): Promise<Session> {
     if (!browser) throw new Error('The browser has not started');
     const context = await browser.newContext({
       baseURL: origin,
       viewport,
+      javaScriptEnabled,
       extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
     });
     const page = await context.newPage();

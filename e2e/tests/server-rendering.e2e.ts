@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts';
+import { postAdThroughApi } from '../support/ads';
+import { expectNoPageErrors, hasChromium, PHONE, useBrowser, type Session } from '../support/browser';
+
+/**
+ * The public pages are rendered on the server (decision 0025): their content is in the HTML
+ * before any script runs, and the scripts then hydrate it without an error.
+ */
+describe.skipIf(!hasChromium)('server-rendered public pages', () => {
+  const { openSession } = useBrowser();
+  const word = `Pangolin${Date.now().toString(36)}`;
+  const ad = {
+    title: `${word} reading lamp`,
+    description: 'Brass reading lamp with a linen shade, works perfectly.',
+    price: '38',
+    category: 'home-garden',
+  };
+  const sellerName = `Lamp Seller ${word}`;
+  let adId = '';
+  let sellerId = '';
+
+  beforeAll(async () => {
+    const seller = await openSession();
+    await signUpAndSignIn(seller, { name: sellerName });
+    adId = await postAdThroughApi(seller, ad);
+    const detail = (await (await seller.page.request.get(`/api/ads/${adId}`)).json()) as { user_id: string };
+    sellerId = detail.user_id;
+    await seller.context.close();
+  });
+
+  /** Each public page and what it shows. */
+  const pages = () => [
+    {
+      url: '/',
+      expectContent: async (page: Page) => {
+        await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+        await page
+          .getByRole('link', { name: /Home & Garden/ })
+          .first()
+          .waitFor();
+      },
+    },
+    {
+      url: `/search?q=${word}`,
+      expectContent: (page: Page) =>
+        page
+          .getByRole('link', { name: new RegExp(ad.title) })
+          .first()
+          .waitFor(),
+    },
+    {
+      url: '/category/home-garden',
+      expectContent: (page: Page) =>
+        page
+          .getByRole('link', { name: new RegExp(ad.title) })
+          .first()
+          .waitFor(),
+    },
+    {
+      url: `/ad/${adId}`,
+      expectContent: async (page: Page) => {
+        await page.getByRole('heading', { name: ad.title, level: 1 }).waitFor();
+        await page.getByText('$38').first().waitFor();
+        await page.getByText(ad.description).waitFor();
+        await page
+          .getByRole('img', { name: new RegExp(ad.title) })
+          .first()
+          .waitFor();
+      },
+    },
+    {
+      url: `/seller/${sellerId}`,
+      expectContent: async (page: Page) => {
+        await page.getByRole('heading', { name: sellerName, level: 1 }).waitFor();
+        await page
+          .getByRole('link', { name: new RegExp(ad.title) })
+          .first()
+          .waitFor();
+      },
+    },
+  ];
+
+  it('shows each page’s content without JavaScript', async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const session = await openSession(viewport, { javaScriptEnabled: false });
+      for (const { url, expectContent } of pages()) {
+        const response = await session.page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        await expectContent(session.page);
+      }
+      await session.context.close();
+    }
+  });
+
+  /** Hydration is over once the header knows who is there (it asks only from the browser). */
+  async function waitForHydration(session: Session, signedIn: boolean) {
+    await session.page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole(signedIn ? 'button' : 'link', { name: signedIn ? /User menu/ : 'Login' })
+      .waitFor();
+    await session.page.waitForLoadState('networkidle');
+  }
+
+  it('hydrates each page without a console error, then navigates in the page', async () => {
+    const session = await openSession();
+    const { page } = session;
+    for (const { url, expectContent } of pages()) {
+      await page.goto(url);
+      await expectContent(page);
+      await waitForHydration(session, false);
+      expect(session.errors, url).toEqual([]);
+    }
+
+    // The hydrated page navigates without loading a document: a mark on window survives.
+    await page.goto(`/ad/${adId}`);
+    await waitForHydration(session, false);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Home & Garden' })
+      .click();
+    await page.waitForURL('**/category/home-garden');
+    await page.getByRole('heading', { name: 'Home & Garden', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expectNoPageErrors(session);
+  });
+
+  it('fills in the signed-in parts after hydration', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await signUpAndSignIn(session, { name: 'Hydra Buyer' });
+    for (const url of ['/', `/ad/${adId}`]) {
+      await page.goto(url);
+      await waitForHydration(session, true);
+      const account = page.getByRole('navigation', { name: 'Account' });
+      await expect(account.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    }
+    // The favourite state is the buyer's own: liking shows at once.
+    await page
+      .getByRole('button', { name: /Add to favorites/ })
+      .first()
+      .click();
+    await page.getByText('Added to favorites! ❤️').first().waitFor();
+    expectNoPageErrors(session);
+  });
+});
