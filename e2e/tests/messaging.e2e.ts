@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     // The owner has no Send Message on their own ad.
     await seller.goto(`/ad/${adId}`);
     await seller.getByRole('heading', { name: 'Seller Information' }).waitFor();
+    // Once the page knows who is there (the server renders a visitor's page).
+    await seller.getByText('This is your ad.').waitFor();
     expect(await seller.getByRole('button', { name: 'Send Message' }).count()).toBe(0);
     await seller.goto('/');
     await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();

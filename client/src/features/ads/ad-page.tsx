@@ -123,7 +123,9 @@ function useCountView(id: string, isLoaded: boolean) {
 }
 
 function AdSummary({ ad }: { ad: AdDetail }) {
-  const { data: currentUser } = useCurrentUser();
+  // Until the browser knows who is there (and in the server's HTML), the actions that depend
+  // on it wait disabled: pressed early, they would take a signed-in person for a visitor.
+  const { data: currentUser, isPending: isSessionPending } = useCurrentUser();
   const navigate = useNavigate();
   const isOwner = currentUser?.user.id === ad.user_id;
   const dates = useReaderDates();
@@ -215,7 +217,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
           variant="outline"
           size="sm"
           onClick={toggleFavorite}
-          disabled={isOwner || setFavorite.isPending}
+          disabled={isSessionPending || isOwner || setFavorite.isPending}
           aria-pressed={isOwner ? undefined : isFavorite}
           title={isOwner ? 'Likes of your ad' : undefined}
         >
@@ -227,7 +229,9 @@ function AdSummary({ ad }: { ad: AdDetail }) {
         <Button variant="outline" size="sm" onClick={() => void share()}>
           <Share2 /> Share
         </Button>
-        {isOwner || ad.status === 'sold' ? null : <ReportAdButton adId={ad.id} title={ad.title} />}
+        {isOwner || ad.status === 'sold' ? null : (
+          <ReportAdButton adId={ad.id} title={ad.title} disabled={isSessionPending} />
+        )}
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <p className="text-3xl font-extrabold text-primary">{formatPrice(ad.price)}</p>
@@ -244,7 +248,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
 }
 
 function SidePanel({ ad }: { ad: AdDetail }) {
-  const { data: currentUser } = useCurrentUser();
+  const { data: currentUser, isPending } = useCurrentUser();
   const navigate = useNavigate();
   const isOwner = currentUser?.user.id === ad.user_id;
   return (
@@ -268,7 +272,7 @@ function SidePanel({ ad }: { ad: AdDetail }) {
           </div>
         </Card>
       ) : null}
-      <SellerCard ad={ad} isSignedIn={Boolean(currentUser)} isOwner={isOwner} />
+      <SellerCard ad={ad} isSignedIn={Boolean(currentUser)} isOwner={isOwner} isSessionKnown={!isPending} />
     </>
   );
 }

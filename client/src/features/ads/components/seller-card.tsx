@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
 import { AskSellerButton, CONTACT_SELLER_SIGN_IN_REASON } from '../../messaging/ask-seller-dialog';
 import { useReaderDates } from '../../../lib/use-reader-dates';
@@ -24,10 +25,17 @@ export function SellerCard({
   ad,
   isSignedIn,
   isOwner,
+  isSessionKnown,
 }: {
   ad: AdDetail;
   isSignedIn: boolean;
   isOwner: boolean;
+  /**
+   * False until the browser knows who is there (and in the server's HTML, which is a
+   * visitor's): the contact buttons wait as placeholders of their size, so the owner never
+   * sees them and nobody signed in is asked to log in by pressing one early.
+   */
+  isSessionKnown: boolean;
 }) {
   const { seller } = ad;
   const dates = useReaderDates();
@@ -78,7 +86,12 @@ export function SellerCard({
           />
         </p>
         {/* A sold ad (issue 14) takes no more questions: the server refuses new conversations. */}
-        {isOwner || ad.status === 'sold' ? null : (
+        {isOwner || ad.status === 'sold' ? null : !isSessionKnown ? (
+          <div className="grid gap-2" aria-hidden="true">
+            <Skeleton className="h-10" />
+            {seller.accepts_messages ? <Skeleton className="h-10" /> : null}
+          </div>
+        ) : (
           <div className="grid gap-2">
             <Button onClick={contactSeller}>
               <Phone /> Contact Seller

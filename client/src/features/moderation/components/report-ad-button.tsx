@@ -27,7 +27,16 @@ function reportErrorToast(error: Error) {
  * The ad page's Report (issue 13). Signed out: 'Login Required' and /login, back here after.
  * Signed in: a dialog with the reason and optional details, then a thank-you.
  */
-export function ReportAdButton({ adId, title }: { adId: string; title: string }) {
+export function ReportAdButton({
+  adId,
+  title,
+  disabled = false,
+}: {
+  adId: string;
+  title: string;
+  /** While the page does not know yet who is there. */
+  disabled?: boolean;
+}) {
   const requireSignIn = useRequireSignIn();
   const [isOpen, setOpen] = useState(false);
 
@@ -37,7 +46,7 @@ export function ReportAdButton({ adId, title }: { adId: string; title: string })
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={open}>
+      <Button variant="outline" size="sm" onClick={open} disabled={disabled}>
         <Flag /> Report
       </Button>
       {isOpen ? <ReportAdDialog adId={adId} title={title} onOpenChange={setOpen} /> : null}
