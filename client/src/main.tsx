@@ -33,13 +33,15 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const serverData = readServerData();
-  const queryClient = createQueryClient();
+  const rendered = serverData?.queries.queries ?? [];
+  const queryClient = createQueryClient({
+    serverRendered: new Set(rendered.map((query) => query.queryHash)),
+  });
   if (serverData) {
-    // The dehydrated cache holds only answered queries (entry-server.tsx): each is set with the
-    // time it was read, as TanStack's hydrate() would, without its code in the first load.
-    for (const { queryKey, state } of serverData.queries.queries) {
-      queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
-    }
+    // The dehydrated cache holds only answered queries (entry-server.tsx), set without
+    // TanStack's hydrate() and its code in the first load. They count as read now, by the
+    // browser's clock (which may differ from the server's): fresh for the page's first moments.
+    for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
     await loadMatchedRoutes(appRoutes);
   }
   const router = createBrowserRouter(

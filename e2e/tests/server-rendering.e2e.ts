@@ -34,6 +34,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
   const pages = () => [
     {
       url: '/',
+      renderedFrom: ['/api/categories', '/api/ads/featured'],
       expectContent: async (page: Page) => {
         await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
         await page
@@ -44,6 +45,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     },
     {
       url: `/search?q=${word}`,
+      renderedFrom: [`/api/ads?q=${word}`],
       expectContent: (page: Page) =>
         page
           .getByRole('link', { name: new RegExp(ad.title) })
@@ -52,6 +54,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     },
     {
       url: '/category/home-garden',
+      renderedFrom: ['/api/ads?category=home-garden'],
       expectContent: (page: Page) =>
         page
           .getByRole('link', { name: new RegExp(ad.title) })
@@ -60,6 +63,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     },
     {
       url: `/ad/${adId}`,
+      renderedFrom: [`/api/ads/${adId}`, `/api/ads/${adId}/related`],
       expectContent: async (page: Page) => {
         await page.getByRole('heading', { name: ad.title, level: 1 }).waitFor();
         await page.getByText('$38').first().waitFor();
@@ -72,6 +76,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     },
     {
       url: `/seller/${sellerId}`,
+      renderedFrom: [`/api/sellers/${sellerId}`, `/api/sellers/${sellerId}/ads`],
       expectContent: async (page: Page) => {
         await page.getByRole('heading', { name: sellerName, level: 1 }).waitFor();
         await page
@@ -103,14 +108,25 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     await session.page.waitForLoadState('networkidle');
   }
 
-  it('hydrates each page without a console error, then navigates in the page', async () => {
+  it('hydrates each page without a console error or a second read of its data, then navigates in the page', async () => {
     const session = await openSession();
     const { page } = session;
-    for (const { url, expectContent } of pages()) {
+    const apiReads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (request.method() === 'GET' && pathname.startsWith('/api/')) apiReads.push(`${pathname}${search}`);
+    });
+    for (const { url, expectContent, renderedFrom } of pages()) {
+      apiReads.length = 0;
       await page.goto(url);
       await expectContent(page);
       await waitForHydration(session, false);
       expect(session.errors, url).toEqual([]);
+      // The answers the server rendered the page from came with it.
+      expect(
+        apiReads.filter((read) => renderedFrom.includes(read)),
+        url,
+      ).toEqual([]);
     }
 
     // The hydrated page navigates without loading a document: a mark on window survives.

@@ -16,12 +16,29 @@ function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * How long the answers a server-rendered page arrived with count as fresh (decision 0025): the
+ * hydration mounts their queries at once, which would otherwise read the same API again.
+ */
+const SERVER_RENDERED_FRESH_MS = 10_000;
+
+/**
+ * `serverRendered`: the hashes of the queries a server-rendered page's data filled; until
+ * their first refetch they are fresh for SERVER_RENDERED_FRESH_MS (a query's own staleTime,
+ * where it sets one, still decides).
+ */
+export function createQueryClient({
+  serverRendered = new Set<string>(),
+}: { serverRendered?: ReadonlySet<string> } = {}): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failureCount, error) =>
           failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        staleTime: (query) =>
+          serverRendered.has(query.queryHash) && query.state.dataUpdateCount <= 1
+            ? SERVER_RENDERED_FRESH_MS
+            : 0,
       },
     },
     queryCache: new QueryCache({
