@@ -8,6 +8,7 @@
  * (main.tsx), so its first render matches the HTML.
  */
 import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
+import { SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { routePatterns } from '@bazaar/common/site-paths';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
@@ -100,15 +101,6 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
   }
 }
 
-/** The server-rendered pages: public, the same for every visitor. */
-const RENDERED_PATTERNS: string[] = [
-  routePatterns.home,
-  routePatterns.search,
-  routePatterns.category,
-  routePatterns.ad,
-  routePatterns.seller,
-];
-
 /**
  * Renders a public page as a visitor sees it, or resolves to undefined for any other page
  * (or one the router answers with an error or a redirect): that one gets the plain shell.
@@ -120,7 +112,7 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
   if (context instanceof Response || context.errors) return undefined;
   const leaf = context.matches.at(-1);
   const pattern = leaf?.route.index ? routePatterns.home : leaf?.route.path;
-  if (!leaf || !pattern || !RENDERED_PATTERNS.includes(pattern)) return undefined;
+  if (!leaf || !pattern || !SERVER_RENDERED_PATTERNS.includes(pattern)) return undefined;
 
   const queryClient = createQueryClient();
   try {

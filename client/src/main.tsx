@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { appRoutes } from './app/route-tree';
-import { SERVER_DATA_ELEMENT_ID, type ServerRenderedData } from './app/server-rendering';
+import { SERVER_DATA_ELEMENT_ID } from '@bazaar/common/server-rendering';
+import type { ServerRenderedData } from './app/server-rendering';
 import './index.css';
 
 /** The data the server rendered this page from, when it rendered it (public pages). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { matchesRoutePattern, routePatterns } from '@bazaar/common/site-paths';
+import { SERVER_DATA_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
+import { matchesRoutePattern } from '@bazaar/common/site-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writePositionCookieOf } from '../http/read-routing';
 import { jsonForScriptElement } from './index-html';
@@ -17,17 +18,6 @@ export interface ServerRenderer {
   }): Promise<{ html: string; data: unknown } | undefined>;
 }
 
-/** The public pages, the same for every visitor, that the server renders (issue 15). */
-const RENDERED_PAGES = [
-  routePatterns.home,
-  routePatterns.search,
-  routePatterns.category,
-  routePatterns.ad,
-  routePatterns.seller,
-];
-
-/** Must match SERVER_DATA_ELEMENT_ID in client/src/app/server-rendering.ts. */
-const DATA_ELEMENT_ID = 'bazaar-server-data';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The built server render, or undefined when it is not built (every page then gets the shell). */
@@ -51,7 +41,7 @@ export async function loadServerRenderer(file: string): Promise<ServerRenderer |
 export function createPageRenderer(app: FastifyInstance, renderer: ServerRenderer) {
   return async (request: FastifyRequest, shell: string): Promise<string | undefined> => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (!RENDERED_PAGES.some((pattern) => matchesRoutePattern(pattern, pathname))) return undefined;
+    if (!SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname))) return undefined;
     if (!shell.includes(EMPTY_ROOT)) return undefined;
     const cookie = writePositionCookieOf(request);
     const readApi = async (path: string): Promise<unknown> => {
@@ -67,7 +57,7 @@ export function createPageRenderer(app: FastifyInstance, renderer: ServerRendere
     try {
       const rendered = await renderer.render({ url: request.url, readApi });
       if (!rendered) return undefined;
-      const body = `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScriptElement(rendered.data)}</script>`;
+      const body = `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScriptElement(rendered.data)}</script>`;
       // A replacer function: a string would read `$&` and the like in the page's text.
       return shell.replace(EMPTY_ROOT, () => body);
     } catch (error) {

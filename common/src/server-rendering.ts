@@ -1,0 +1,19 @@
+import { routePatterns } from './site-paths';
+
+/**
+ * The public pages the server renders (issue 15, docs/decisions/0025-server-rendering.md): the
+ * same for every visitor. The server renders only these, and so does the client's render.
+ */
+export const SERVER_RENDERED_PATTERNS: readonly string[] = [
+  routePatterns.home,
+  routePatterns.search,
+  routePatterns.category,
+  routePatterns.ad,
+  routePatterns.seller,
+];
+
+/**
+ * The id of a server-rendered page's `<script type="application/json">` data block (no inline
+ * script: the CSP allows none), which the server writes and the browser hydrates from.
+ */
+export const SERVER_DATA_ELEMENT_ID = 'bazaar-server-data';
