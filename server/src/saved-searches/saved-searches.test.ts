@@ -69,6 +69,16 @@ async function alertsOf(user: TestSeller) {
   return rows;
 }
 
+/** Titles of the ads recorded as matches of the searcher's saved searches named like `namePattern`. */
+async function matchedTitles(namePattern: string) {
+  const { rows } = await testApp.database.pool.query<{ title: string }>(
+    `select a.title from saved_search_matches m join advertisements a on a.id = m.ad_id
+     join saved_searches s on s.id = m.saved_search_id where s.user_id = $1 and s.name like $2`,
+    [searcher.id, namePattern],
+  );
+  return rows.map((row) => row.title);
+}
+
 async function mailsAbout(savedSearchName: string) {
   return (await testApp.outbox()).filter((mail) => mail.subject.includes(`“${savedSearchName}”`));
 }
@@ -288,12 +298,8 @@ describe('alerts when a matching ad becomes public', () => {
     });
     await postAdAs(searcher, { title: 'My own tandem', description: 'Two seats.' });
     await runMatching();
-    const { rows } = await testApp.database.pool.query(
-      'select a.title from saved_search_matches m join advertisements a on a.id = m.ad_id join saved_searches s on s.id = m.saved_search_id where s.user_id = $1 and s.name like $2',
-      [searcher.id, 'Tandems%'],
-    );
     // Only the canoe: category is not a criterion of this search, its price is in range, no "electric".
-    expect(rows).toEqual([{ title: 'Canoe' }]);
+    expect(await matchedTitles('Tandems%')).toEqual(['Canoe']);
     expect((await alertsOf(searcher)).map((alert) => alert.title)).toEqual([
       expect.stringContaining('Canoe'),
     ]);
@@ -313,11 +319,7 @@ describe('alerts when a matching ad becomes public', () => {
     // Free text only: no coordinates, so it cannot be said to be near.
     await postAdAs(seller, { title: 'Kayak somewhere', location: 'Denver, CO' });
     await runMatching();
-    const { rows } = await testApp.database.pool.query(
-      'select a.title from saved_search_matches m join advertisements a on a.id = m.ad_id join saved_searches s on s.id = m.saved_search_id where s.user_id = $1 and s.name = $2',
-      [searcher.id, 'Kayaks near Denver'],
-    );
-    expect(rows).toEqual([{ title: 'Kayak in Wheat Ridge' }]);
+    expect(await matchedTitles('Kayaks near Denver')).toEqual(['Kayak in Wheat Ridge']);
     await clearAlerts(searcher);
   });
 
