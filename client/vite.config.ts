@@ -40,10 +40,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Marks the entry script and its modulepreloads `fetchpriority="low"`: a public page arrives
+ * rendered (decision 0025), so its stylesheet and first photos matter to the first paint and
+ * its scripts only to what the page does next. The route's own preloads (the server's
+ * route-preloads.ts) say the same.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'bazaar-low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+          '<$1 fetchpriority="low"',
+        ),
+    },
+  };
+}
+
 // `vite build --ssr` (npm run build's second step) makes the server's render of the public
 // pages (src/entry-server.tsx, decision 0025) into dist-ssr/, which the server imports.
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), lowPriorityScripts()])],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -29,11 +29,20 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Resolves once the browser has painted the page as it arrived: the server's HTML shows
+ * before hydration's work, not after it (on a slow phone that work takes hundreds of ms).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Hydrates the server's HTML of a public page, or renders the app into the shell. */
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const serverData = readServerData();
+  if (serverData) await afterFirstPaint();
   const rendered = serverData?.queries.queries ?? [];
   const queryClient = createQueryClient({
     serverRendered: new Set(rendered.map((query) => query.queryHash)),
@@ -51,13 +60,15 @@ async function start() {
   );
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
 
-  if (serverData) hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds (a press or a
+  // scroll is answered meanwhile) instead of holding the main thread for all of it.
+  if (serverData) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 void start();

@@ -20,7 +20,8 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     const electronics = page.getByRole('link', { name: /Electronics \d+ ads/ });
     await electronics.waitFor();
     expect(await page.getByRole('link', { name: /ads$/ }).count()).toBeGreaterThanOrEqual(12);
-    await expect.poll(() => page.getByRole('link', { name: 'Login' }).first().isVisible()).toBe(true);
+    // The header's account part fills in once the page has hydrated and read the session.
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
     expectNoPageErrors(session);
     await session.context.close();

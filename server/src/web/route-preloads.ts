@@ -27,7 +27,8 @@ export type RoutePreloads = (pathname: string) => string;
 /**
  * `<link rel="modulepreload">` tags for the page chunk of a route and the chunks it imports,
  * read from the build's manifest: the browser fetches them beside the entry script instead
- * of after it has run (one round trip less before the page can render). Routes without a
+ * of after it has run (one round trip less before the page can render), after the stylesheet
+ * and the page's first photos (low priority, as the entry's: client/vite.config.ts). Routes without a
  * known page, or a build without a manifest, get none.
  */
 export async function loadRoutePreloads(clientDir: string): Promise<RoutePreloads> {
@@ -51,7 +52,12 @@ export async function loadRoutePreloads(clientDir: string): Promise<RoutePreload
       const files = [...reachable(page)]
         .filter((key) => !loadedByEntry.has(key))
         .map((key) => manifest[key]!.file);
-      return [page, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')];
+      return [
+        page,
+        files
+          .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+          .join(''),
+      ];
     }),
   );
   return (pathname) => {

@@ -20,9 +20,12 @@ export function AdCard({
   ad,
   variant = 'grid',
   footer,
+  eager = false,
 }: {
   ad: AdSummary;
   variant?: AdCardVariant;
+  /** In a list's first screen: its photo loads at once, not when scrolled near. */
+  eager?: boolean;
   /** Extra content under the card's link, e.g. an owner's Edit button. */
   footer?: ReactNode;
 }) {
@@ -55,7 +58,7 @@ export function AdCard({
               alt=""
               width={640}
               height={480}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
             />

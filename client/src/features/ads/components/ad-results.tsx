@@ -9,6 +9,9 @@ import { cn } from '../../../lib/cn';
 import { AdCard, type AdCardVariant } from './ad-card';
 import { formatNumber } from '../../../lib/format';
 
+/** The cards a phone or a desktop shows before scrolling, whose photos are loaded at once. */
+const FIRST_SCREEN_CARDS = 4;
+
 type SearchResult = UseInfiniteQueryResult<InfiniteData<AdListResponse>, Error>;
 
 /** 'N ads found', or 'N+ ads found' when the server stopped counting (see SEARCH_COUNT_CAP). */
@@ -65,9 +68,9 @@ export function AdResults({
   return (
     <div className="space-y-6">
       <ul className={layoutOf(mode)} aria-label="Ads">
-        {ads.map((ad) => (
+        {ads.map((ad, index) => (
           <li key={ad.id} className="min-w-0">
-            <AdCard ad={ad} variant={mode} />
+            <AdCard ad={ad} variant={mode} eager={index < FIRST_SCREEN_CARDS} />
           </li>
         ))}
       </ul>
