@@ -126,7 +126,7 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = await renderToHtml(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} serverRendered>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { forgetAccount, useAccountSync } from '../features/auth/api';
 import { LiveProvider } from '../features/live/live-provider';
 import { ApiError } from '../lib/api-client';
+import { HydrationProvider } from '../lib/hydration';
 
 /**
  * The notification area with its Radix code, loaded beside the first page instead of
@@ -55,19 +56,26 @@ export function createQueryClient({
   return queryClient;
 }
 
-/** `queryClient`: the cache to use, e.g. one filled from a server render's data; a new one by default. */
+/**
+ * `queryClient`: the cache to use, e.g. one filled from a server render's data; a new one by
+ * default. `serverRendered`: the tree renders a server-rendered page (see HydrationProvider).
+ */
 export function AppProviders({
   children,
   queryClient: givenClient,
+  serverRendered = false,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  serverRendered?: boolean;
 }) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   useAccountSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveProvider>{children}</LiveProvider>
+      <HydrationProvider hydrating={serverRendered}>
+        <LiveProvider>{children}</LiveProvider>
+      </HydrationProvider>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

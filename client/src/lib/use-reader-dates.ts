@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { formatDate } from './format';
+import { useIsHydrated } from './hydration';
 
 const utcDay = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -8,8 +8,6 @@ const utcDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-const subscribe = () => () => {};
-
 /**
  * Days and years in the reader's time zone, except in the server's HTML and while the browser
  * hydrates it, where they are in UTC on both (decision 0025): the server cannot know the
@@ -17,11 +15,7 @@ const subscribe = () => () => {};
  * dates right after hydrating; a page rendered in the browser has them from the start.
  */
 export function useReaderDates() {
-  const isHydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const isHydrated = useIsHydrated();
   return {
     /** "Mar 2, 2024". */
     day: (iso: string) => (isHydrated ? formatDate(iso) : utcDay.format(new Date(iso))),
