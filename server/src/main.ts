@@ -57,7 +57,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     });
   }
 
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger, demoPictures);
 
   running.app = await buildApp({

@@ -70,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    storage: createStorage(config),
+    storage: await createStorage(config),
     mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, outboxDir, logger }),
     logger,
     authSecret: TEST_AUTH_SECRET,

@@ -24,13 +24,13 @@ return -1
  * `rate_limits` table. Keys expire on their own, so nothing needs pruning.
  */
 export function createRedisRateLimitStorage(
-  redis: Redis,
+  redis: Redis | Promise<Redis>,
   keyPrefix = 'bazaar:rate-limit:',
 ): RateLimitStorage {
   return {
     async consume(key, rule) {
       const windowMs = Math.max(1, Math.round(rule.window * 1000));
-      const result = Number(await redis.eval(CONSUME_SCRIPT, 1, keyPrefix + key, windowMs, rule.max));
+      const result = Number(await (await redis).eval(CONSUME_SCRIPT, 1, keyPrefix + key, windowMs, rule.max));
       if (result < 0) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil(result / 1000)) };
     },

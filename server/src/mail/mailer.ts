@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -38,10 +38,14 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer loads with the first message: it took 0.1 s of every start.
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from, ...message });
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { createS3Storage } from './s3-storage';
 import { createLocalStorage, type Storage } from './storage';
 
-export function createStorage(config: Config): Storage {
+export async function createStorage(config: Config): Promise<Storage> {
   switch (config.STORAGE) {
     case 'local':
       return createLocalStorage(path.join(config.DATA_DIR, 'uploads'));

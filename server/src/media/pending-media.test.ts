@@ -29,7 +29,8 @@ async function leaveInterruptedChange(adId: string, owner: { host: string; pid: 
   await writeFile(path.join(pendingFolder(), `${adId}.${randomUUID()}`), JSON.stringify(owner));
 }
 
-const sweep = () => sweepAbandonedMedia({ storage: createStorage(testApp.config), db: testApp.database.db });
+const sweep = async () =>
+  sweepAbandonedMedia({ storage: await createStorage(testApp.config), db: testApp.database.db });
 
 describe('media of interrupted changes', () => {
   it('leaves no marker once a post is saved', async () => {

@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, seedDemoData } from './seed-demo-data';
 
 describe('the demo data of a first start', () => {
   let testApp: TestApp;
-  const seed = () => seedDemoData(testApp.database, createStorage(testApp.config), pino({ level: 'silent' }));
+  const seed = async () =>
+    seedDemoData(testApp.database, await createStorage(testApp.config), pino({ level: 'silent' }));
 
   beforeAll(async () => {
     testApp = await createTestApp();
