@@ -51,8 +51,8 @@ export interface AdPage<Row> {
   rows: Row[];
   nextCursor: string | null;
   /**
-   * How many ads match, up to SEARCH_COUNT_CAP + 1, where the page's statement reads it: best
-   * match (with its candidates) and a sorted search by place (with the ads of its circle).
+   * How many ads match, up to SEARCH_COUNT_CAP + 1, read by the page's own statement: on the
+   * first page of a search outside a category (PageQuery.isCounted).
    */
   matches?: number;
 }
@@ -226,6 +226,12 @@ interface PageQuery {
   cursor?: Cursor;
   limit: number;
   circle?: SearchCircle;
+  /**
+   * The statement also counts the matches, up to SEARCH_COUNT_CAP + 1 (AdPage.matches): best
+   * match with its candidates, a sorted search by place with the ads of its circle, any other
+   * order with a capped count beside the page.
+   */
+  isCounted?: boolean;
 }
 
 /**
@@ -334,17 +340,16 @@ function circlePageRows(query: PageQuery & { circle: SearchCircle }) {
     order by ${order.orderBy}`;
 }
 
-/** Whether a page's statement also counts the matches (AdPage.matches): best match, and a sorted search by place. */
-const isCountedWithPage = (order: SortOrder, circle: SearchCircle | undefined) =>
-  order.isRanked === true || (circle !== undefined && !order.isNearestFirst);
-
 /** Reads the page in the order's own index: of the sort, of best match's candidates, or of the earth. */
 function pageRows(query: PageQuery) {
   if (query.order.isRanked) return rankedPageRows(query);
   if (query.circle && !query.order.isNearestFirst) return circlePageRows({ ...query, circle: query.circle });
   const where = query.where({ isCircleIndexed: true });
+  const matches = query.isCounted
+    ? sql`, (select count(*) from (select 1 from advertisements a where ${where} limit ${SEARCH_COUNT_CAP + 1}) as found)::int as matches`
+    : sql``;
   return sql`
-    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key
+    select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key${matches}
     from advertisements a
     where ${query.cursor ? sql`${where} and ${query.order.after(query.cursor)}` : where}
     order by ${query.order.orderBy}
@@ -364,7 +369,7 @@ async function readPage<Row extends { id: string }>(
     rows: page.map(({ sort_key: _sortKey, matches: _matches, ...row }) => row as unknown as Row),
     nextCursor: hasMore ? lastCursor : null,
     lastCursor,
-    ...(isCountedWithPage(query.order, query.circle) ? { matches: rows[0]?.matches ?? 0 } : {}),
+    ...(query.isCounted ? { matches: rows[0]?.matches ?? 0 } : {}),
   };
 }
 
@@ -403,6 +408,7 @@ export async function findAdsForSearch(
       cursor: decode(sort),
       limit: criteria.limit,
       circle,
+      isCounted: !criteria.cursor,
     });
   }
   const featuredSort = featuredSortOf(sort);
@@ -470,17 +476,15 @@ export async function searchAds(
   db: Database,
   { cursor, limit, ...criteria }: AdSearchCriteria & { cursor?: string; limit: number },
 ): Promise<{ page: AdPage<AdSummaryRow>; total: Awaited<ReturnType<typeof countAdsForSearch>> | null }> {
-  // A first page outside a category whose statement counts the matches (best match, with its
-  // candidates; a sorted search by place, with the ads of its circle) needs no second statement
-  // over the same ads.
+  // The first page outside a category counts the matches in its own statement (findAdsForSearch);
+  // a category's first page reads its featured ads and the rest apart, and counts beside them.
   const circle = await circleOf(db, criteria);
-  const isCounted =
-    !cursor && !criteria.category && isCountedWithPage(orderOf(sortOfSearch(criteria), circle), circle);
+  const isCountedApart = !cursor && criteria.category !== undefined;
   const [page, total] = await Promise.all([
     findAdsForSearch(db, { ...criteria, cursor, limit }, circle),
-    cursor || isCounted ? null : countAdsForSearch(db, criteria, circle),
+    isCountedApart ? countAdsForSearch(db, criteria, circle) : null,
   ]);
-  return { page, total: isCounted ? cappedCount(page.matches ?? 0) : total };
+  return { page, total: page.matches === undefined ? total : cappedCount(page.matches) };
 }
 
 /** How long the home page shows one set of featured ads before the next. */
