@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -108,7 +109,7 @@ describe('the built client', () => {
     const preloadsOf = async (url: string) =>
       [
         ...(await withClient.app.inject(url)).body.matchAll(
-          /rel="modulepreload" crossorigin href="([^"]+)"/g,
+          /rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g,
         ),
       ].map((match) => match[1]);
     expect(await preloadsOf('/')).toEqual(['/assets/home-page-aa11.js', '/assets/card-778899.js']);
@@ -148,6 +149,34 @@ describe('the built client', () => {
     });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe('console.log(1)');
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ])('compresses an answer for a browser accepting %s', async (acceptEncoding, encoding, decompress) => {
+    const plain = await testApp.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const response = await testApp.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(decompress(response.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves a short answer as it is', async () => {
+    const response = await testApp.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ status: 'ok' });
   });
 });
 

@@ -27,9 +27,9 @@ export type RoutePreloads = (pathname: string) => string;
 /**
  * `<link rel="modulepreload">` tags for the page chunk of a route and the chunks it imports,
  * read from the build's manifest: the browser fetches them beside the entry script instead
- * of after it has run (one round trip less before the page can render), after the stylesheet
- * and the page's first photos (low priority, as the entry's: client/vite.config.ts). Routes without a
- * known page, or a build without a manifest, get none.
+ * of after it has run (one round trip less before the page can render), at low priority as
+ * the entry's (client/vite.config.ts): after the stylesheet and the page's first photos.
+ * Routes without a known page, or a build without a manifest, get none.
  */
 export async function loadRoutePreloads(clientDir: string): Promise<RoutePreloads> {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
