@@ -116,7 +116,10 @@ async function matchExistingAds(pool: pg.Pool): Promise<number> {
   return matched;
 }
 
-/** Starts loading after the server is ready; a failure is logged (place search keeps saying it is loading). */
+/**
+ * Starts loading after the server is ready; a failure is logged (place search keeps saying it
+ * is loading), a shutdown meanwhile is not a failure.
+ */
 export function loadGazetteerInBackground(pool: pg.Pool, log: Logger): Promise<void> {
   const startedAt = Date.now();
   return loadGazetteer(pool).then(
@@ -125,7 +128,10 @@ export function loadGazetteerInBackground(pool: pg.Pool, log: Logger): Promise<v
         log.info({ placesLoaded, adsMatched, ms: Date.now() - startedAt }, 'gazetteer loaded');
       }
     },
-    (error: unknown) =>
-      log.error({ err: error }, 'loading the gazetteer failed; place search stays unavailable'),
+    (error: unknown) => {
+      // Stopped within seconds of starting: the next start carries on where this one stopped.
+      if (pool.ending) log.info('loading the gazetteer stopped with the app; the next start resumes it');
+      else log.error({ err: error }, 'loading the gazetteer failed; place search stays unavailable');
+    },
   );
 }

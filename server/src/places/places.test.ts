@@ -1,10 +1,13 @@
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds } from '../../test/ad-factories';
 import { createSeller } from '../../test/factories';
 import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readGazetteerPackage } from './gazetteer-package';
-import { loadGazetteer } from './load-gazetteer';
+import { loadGazetteer, loadGazetteerInBackground } from './load-gazetteer';
 
 let testApp: TestApp;
 
@@ -73,6 +76,40 @@ describe('loading the gazetteer', () => {
     expect(placesLoaded).toBeGreaterThan(130_000);
     expect(Date.now() - startedAt).toBeLessThan(30_000);
     expect((await suggest('wheat ri')).places[0]?.id).toBe(testPlaces.wheatRidge.id);
+  });
+});
+
+describe('loading the gazetteer in the background', () => {
+  /** The levels and messages it logs when its pool ends at once, or when its database is gone. */
+  async function logOf(endPool: boolean, connectionString: string) {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+          done();
+        },
+      }),
+    );
+    const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 2_000 });
+    if (endPool) await pool.end();
+    await loadGazetteerInBackground(pool, logger);
+    if (!endPool) await pool.end();
+    return lines.map(({ level, msg }) => ({ level, msg }));
+  }
+
+  it('says a shutdown stopped it, not that it failed', async () => {
+    expect(await logOf(true, testApp.config.DATABASE_URL!)).toEqual([
+      { level: 30, msg: 'loading the gazetteer stopped with the app; the next start resumes it' },
+    ]);
+  });
+
+  it('logs an error when its database fails', async () => {
+    const nowhere = new URL(testApp.config.DATABASE_URL!);
+    nowhere.pathname = '/no_such_database';
+    expect(await logOf(false, nowhere.toString())).toEqual([
+      { level: 50, msg: 'loading the gazetteer failed; place search stays unavailable' },
+    ]);
   });
 });
 
