@@ -176,7 +176,17 @@ export function formatResults(results: BenchResults): string {
       ],
     ),
     table(
-      ['client first load (gzip)', 'JS files', 'JS', 'CSS', 'Lighthouse', 'LCP ms', 'TBT ms'],
+      [
+        'client first load (gzip)',
+        'JS files',
+        'JS',
+        'CSS',
+        'Lighthouse',
+        'LCP ms',
+        'TBT ms',
+        'CLS',
+        'a11y / BP / SEO',
+      ],
       Object.entries(results.clientWeight).map(([route, weight]) => {
         const lighthouse = results.lighthouse.find((page) => page.page === route);
         return [
@@ -187,6 +197,8 @@ export function formatResults(results: BenchResults): string {
           lighthouse?.score ?? '-',
           lighthouse ? Math.round(lighthouse.lcpMs) : '-',
           lighthouse ? Math.round(lighthouse.tbtMs) : '-',
+          lighthouse ? lighthouse.cls.toFixed(3) : '-',
+          lighthouse ? `${lighthouse.accessibility} / ${lighthouse.bestPractices} / ${lighthouse.seo}` : '-',
         ];
       }),
     ),
