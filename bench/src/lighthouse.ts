@@ -19,7 +19,7 @@ export interface LighthouseResult {
   cls: number;
 }
 
-/** The four categories of issue 15's budgets; Lighthouse's PWA category is gone. */
+/** The four categories of issue 15's budgets. */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such runs are repeated. */
