@@ -345,9 +345,7 @@ function pageRows(query: PageQuery) {
   if (query.order.isRanked) return rankedPageRows(query);
   if (query.circle && !query.order.isNearestFirst) return circlePageRows({ ...query, circle: query.circle });
   const where = query.where({ isCircleIndexed: true });
-  const matches = query.isCounted
-    ? sql`, (select count(*) from (select 1 from advertisements a where ${where} limit ${SEARCH_COUNT_CAP + 1}) as found)::int as matches`
-    : sql``;
+  const matches = query.isCounted ? sql`, ${cappedMatches(where)} as matches` : sql``;
   return sql`
     select ${summaryColumns}${distanceColumn(query.circle)}, ${query.order.key} as sort_key${matches}
     from advertisements a
@@ -454,11 +452,15 @@ export async function countAdsForSearch(
   criteria: Omit<AdSearchCriteria, 'sort'>,
   circle?: SearchCircle,
 ): Promise<{ count: number; is_capped: boolean }> {
-  const { rows } = await db.execute<{ matches: number }>(sql`
-    select count(*)::int as matches from (
-      select 1 from advertisements a where ${searchConditions(criteria, circle)} limit ${SEARCH_COUNT_CAP + 1}
-    ) as found`);
+  const { rows } = await db.execute<{ matches: number }>(
+    sql`select ${cappedMatches(searchConditions(criteria, circle))} as matches`,
+  );
   return cappedCount(rows[0]?.matches ?? 0);
+}
+
+/** How many ads `where` matches, reading no further than SEARCH_COUNT_CAP + 1 of them. */
+function cappedMatches(where: SQL): SQL {
+  return sql`(select count(*) from (select 1 from advertisements a where ${where} limit ${SEARCH_COUNT_CAP + 1}) as found)::int`;
 }
 
 /** A count of up to SEARCH_COUNT_CAP + 1 matches, as the list says it. */
