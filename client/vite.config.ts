@@ -41,10 +41,10 @@ function precompress(): Plugin {
 }
 
 /**
- * Marks the entry script and its modulepreloads `fetchpriority="low"`: a public page arrives
- * rendered (decision 0025), so its stylesheet and first photos matter to the first paint and
- * its scripts only to what the page does next. The route's own preloads (the server's
- * route-preloads.ts) say the same.
+ * Marks the entry script (and any modulepreload of its imports) `fetchpriority="low"`: a
+ * public page arrives rendered (decision 0025), so its stylesheet and first photos matter to
+ * the first paint and the entry only to what the page does next. The entry fetches the
+ * app's code itself, after the first paint (src/main.tsx).
  */
 function lowPriorityScripts(): Plugin {
   return {

@@ -1,7 +1,8 @@
 /**
  * What each route of the production build loads before it can show anything: the entry
- * chunk, the route's page chunk, every chunk they import statically (the ones index.html
- * modulepreloads or the browser fetches at once) and their CSS, read from Vite's manifest.
+ * chunk, the app's code it imports after the first paint, the route's page chunk, every
+ * chunk they import statically (the ones the page modulepreloads or the browser fetches at
+ * once) and their CSS, read from Vite's manifest.
  * Sizes are gzip (level 9) of the built files.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -74,7 +76,10 @@ export async function measureClientWeight(): Promise<Record<RoutePage, RouteWeig
   };
 
   const entries = await Promise.all(
-    Object.entries(routePages).map(async ([route, page]) => [route, await weigh([entry, page])] as const),
+    Object.entries(routePages).map(
+      async ([route, page]) =>
+        [route, await weigh([entry, ...(manifest[entry]!.dynamicImports ?? []), page])] as const,
+    ),
   );
   return Object.fromEntries(entries) as Record<RoutePage, RouteWeight>;
 }

@@ -1,32 +1,12 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders, createQueryClient } from './app/providers';
-import { appRoutes } from './app/route-tree';
-import { SERVER_DATA_ELEMENT_ID } from '@bazaar/common/server-rendering';
+import { PAGE_CODE_ELEMENT_ID, SERVER_DATA_ELEMENT_ID } from '@bazaar/common/server-rendering';
 import type { ServerRenderedData } from './app/server-rendering';
 import './index.css';
 
-/** The data the server rendered this page from, when it rendered it (public pages). */
-function readServerData(): ServerRenderedData | undefined {
-  const element = document.getElementById(SERVER_DATA_ELEMENT_ID);
+/** The JSON of one of the page's data blocks (the server writes them), if it has it. */
+function readJsonBlock<T>(id: string): T | undefined {
+  const element = document.getElementById(id);
   if (!element?.textContent) return undefined;
-  return JSON.parse(element.textContent) as ServerRenderedData;
-}
-
-/**
- * Loads the code of the routes the page is on before hydrating: a route still lazy would
- * render nothing at first, unlike the server's HTML (a hydration mismatch). Their chunks
- * are named by the page's modulepreload tags, so this waits for no extra round trip.
- */
-async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
+  return JSON.parse(element.textContent) as T;
 }
 
 /**
@@ -37,38 +17,31 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** Hydrates the server's HTML of a public page, or renders the app into the shell. */
-async function start() {
+/** Starts fetching the page's scripts, all at once (the server lists them: page-code.ts). */
+function preloadPageCode() {
+  const links = (readJsonBlock<string[]>(PAGE_CODE_ELEMENT_ID) ?? []).map((href) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    return link;
+  });
+  document.head.append(...links);
+}
+
+/**
+ * The entry is this module alone. The app's code (React, the router, the page) is fetched
+ * and run only after the first paint of a server-rendered page: on a slow link it does not
+ * compete with the stylesheet and the first photos, and on a slow phone running it does not
+ * hold back the paint.
+ */
+async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  const serverData = readServerData();
+  const serverData = readJsonBlock<ServerRenderedData>(SERVER_DATA_ELEMENT_ID);
   if (serverData) await afterFirstPaint();
-  const rendered = serverData?.queries.queries ?? [];
-  const queryClient = createQueryClient({
-    serverRendered: new Set(rendered.map((query) => query.queryHash)),
-  });
-  if (serverData) {
-    // The dehydrated cache holds only answered queries (entry-server.tsx), set without
-    // TanStack's hydrate() and its code in the first load. They count as read now, by the
-    // browser's clock (which may differ from the server's): fresh for the page's first moments.
-    for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
-    await loadMatchedRoutes(appRoutes);
-  }
-  const router = createBrowserRouter(
-    appRoutes,
-    serverData ? { hydrationData: serverData.router } : undefined,
-  );
-  const app = (
-    <StrictMode>
-      <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-
-  // In a transition, hydration yields to the browser every few milliseconds (a press or a
-  // scroll is answered meanwhile) instead of holding the main thread for all of it.
-  if (serverData) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  preloadPageCode();
+  const { startApp } = await import('./app/start');
+  await startApp(root, serverData);
 }
-void start();
+void boot();

@@ -17,3 +17,9 @@ export const SERVER_RENDERED_PATTERNS: readonly string[] = [
  * script: the CSP allows none), which the server writes and the browser hydrates from.
  */
 export const SERVER_DATA_ELEMENT_ID = 'bazaar-server-data';
+
+/**
+ * The id of every page's JSON block listing the scripts it runs (the app's code and the
+ * route's page, with their imports), which the entry fetches at once after the first paint.
+ */
+export const PAGE_CODE_ELEMENT_ID = 'bazaar-page-code';

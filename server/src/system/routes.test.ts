@@ -75,8 +75,15 @@ describe('the built client', () => {
     await writeFile(
       path.join(clientDir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_shared.js'] },
+        'index.html': {
+          file: 'assets/app-1a2b3c.js',
+          isEntry: true,
+          imports: ['_shared.js'],
+          dynamicImports: ['src/app/start.tsx'],
+        },
         '_shared.js': { file: 'assets/shared-4d5e6f.js' },
+        'src/app/start.tsx': { file: 'assets/start-cc33.js', imports: ['index.html', '_react.js'] },
+        '_react.js': { file: 'assets/react-dd44.js', imports: ['_shared.js'] },
         '_card.js': { file: 'assets/card-778899.js', imports: ['_shared.js'] },
         'src/features/home/home-page.tsx': {
           file: 'assets/home-page-aa11.js',
@@ -105,19 +112,24 @@ describe('the built client', () => {
     }
   });
 
-  it("names the route's page code and its imports in the shell, but not what the entry loads already", async () => {
-    const preloadsOf = async (url: string) =>
-      [
-        ...(await withClient.app.inject(url)).body.matchAll(
-          /rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g,
-        ),
-      ].map((match) => match[1]);
-    expect(await preloadsOf('/')).toEqual(['/assets/home-page-aa11.js', '/assets/card-778899.js']);
+  it("lists the app's code, the route's page code and their imports in the shell, but not what the entry loads already", async () => {
+    const preloadsOf = async (url: string) => {
+      const body = (await withClient.app.inject(url)).body;
+      const block = /<script type="application\/json" id="bazaar-page-code">(.*?)<\/script>/.exec(body);
+      return JSON.parse(block![1]!) as string[];
+    };
+    const appCode = ['/assets/start-cc33.js', '/assets/react-dd44.js'];
+    expect(await preloadsOf('/')).toEqual([
+      ...appCode,
+      '/assets/home-page-aa11.js',
+      '/assets/card-778899.js',
+    ]);
     expect(await preloadsOf('/search?q=bike')).toEqual([
+      ...appCode,
       '/assets/search-page-bb22.js',
       '/assets/card-778899.js',
     ]);
-    expect(await preloadsOf('/profile')).toEqual([]);
+    expect(await preloadsOf('/profile')).toEqual(appCode);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -2,12 +2,19 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
+import { PAGE_CODE_ELEMENT_ID } from '@bazaar/common/server-rendering';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors';
 import { isPrivatePage, robotsTxt } from '../seo/private-pages';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderIndexHtml, type PageHead } from './index-html';
-import { loadRoutePreloads } from './route-preloads';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  jsonForScriptElement,
+  renderIndexHtml,
+  type PageHead,
+} from './index-html';
+import { loadPageCode } from './page-code';
 import { createPageRenderer, type ServerRenderer } from './server-render';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
@@ -55,18 +62,20 @@ export async function registerClientApp(
   if (!isBuilt) app.log.warn({ clientDir }, 'the web client is not built; serving a notice');
   const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const defaultHead: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
-  const preloadsFor = await loadRoutePreloads(clientDir);
-  /** The shell with the page's head and the modulepreload tags of the route's code. */
+  const pageCodeFor = await loadPageCode(clientDir);
+  const pageCodeBlock = (pathname: string) =>
+    `<script type="application/json" id="${PAGE_CODE_ELEMENT_ID}">${jsonForScriptElement(pageCodeFor(pathname))}</script>`;
+  /** The shell with the page's head and the list of the route's code (page-code.ts). */
   const renderShell = (head: PageHead, pathname: string) =>
-    renderIndexHtml(template, head).replace('</head>', () => `${preloadsFor(pathname)}</head>`);
-  // The default shell differs only by the route's preloads: one per page, rendered once.
+    renderIndexHtml(template, head).replace('</head>', () => `${pageCodeBlock(pathname)}</head>`);
+  // The default shell differs only by the route's code: one per page, rendered once.
   const defaultShells = new Map<string, string>();
   const defaultShellFor = (pathname: string) => {
-    const preloads = preloadsFor(pathname);
-    let html = defaultShells.get(preloads);
+    const code = pageCodeBlock(pathname);
+    let html = defaultShells.get(code);
     if (!html) {
       html = renderShell(defaultHead, pathname);
-      defaultShells.set(preloads, html);
+      defaultShells.set(code, html);
     }
     return html;
   };

@@ -1,0 +1,55 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, createQueryClient } from './providers';
+import { appRoutes } from './route-tree';
+import type { ServerRenderedData } from './server-rendering';
+
+/**
+ * Loads the code of the routes the page is on before hydrating: a route still lazy would
+ * render nothing at first, unlike the server's HTML (a hydration mismatch). Their chunks
+ * are named by the page's modulepreload tags, so this waits for no extra round trip.
+ */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Hydrates the server's HTML of a public page (`serverData`, what it was rendered from), or
+ * renders the app into the shell.
+ */
+export async function startApp(root: HTMLElement, serverData: ServerRenderedData | undefined) {
+  const rendered = serverData?.queries.queries ?? [];
+  const queryClient = createQueryClient({
+    serverRendered: new Set(rendered.map((query) => query.queryHash)),
+  });
+  if (serverData) {
+    // The dehydrated cache holds only answered queries (entry-server.tsx), set without
+    // TanStack's hydrate() and its code in the first load. They count as read now, by the
+    // browser's clock (which may differ from the server's): fresh for the page's first moments.
+    for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
+    await loadMatchedRoutes(appRoutes);
+  }
+  const router = createBrowserRouter(
+    appRoutes,
+    serverData ? { hydrationData: serverData.router } : undefined,
+  );
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  // In a transition, hydration yields to the browser every few milliseconds (a press or a
+  // scroll is answered meanwhile) instead of holding the main thread for all of it.
+  if (serverData) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
