@@ -1,7 +1,7 @@
 import type { AdListResponse } from '@bazaar/common/ads';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -35,6 +35,7 @@ export function AdResults({
   empty: ReactNode;
 }) {
   const failure = search.isError ? search.error.message : null;
+  const headingId = useId();
   useEffect(() => {
     // Spec §8: a failed fetch of ads is announced.
     if (failure) toast({ title: 'Error fetching ads', description: failure, variant: 'destructive' });
@@ -67,7 +68,11 @@ export function AdResults({
   if (ads.length === 0) return <>{empty}</>;
   return (
     <div className="space-y-6">
-      <ul className={layoutOf(mode)} aria-label="Ads">
+      {/* The cards' titles are h3: a heading for the list between them and the page's h1. */}
+      <h2 id={headingId} className="sr-only">
+        Ads
+      </h2>
+      <ul className={layoutOf(mode)} aria-labelledby={headingId}>
         {ads.map((ad, index) => (
           <li key={ad.id} className="min-w-0">
             <AdCard ad={ad} variant={mode} eager={index < FIRST_SCREEN_CARDS} />

@@ -75,7 +75,8 @@ export function ImageCarousel({
             <CarouselButton label="Next photo" onClick={() => show(index + 1)} className="right-2">
               <ChevronRight />
             </CarouselButton>
-            <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
+            {/* Each dot is a 24 px target (WCAG 2.5.8) around the 10 px dot people see. */}
+            <div className="absolute inset-x-0 bottom-1 flex justify-center">
               {images.map((image, dot) => (
                 <button
                   key={image.id}
@@ -83,11 +84,15 @@ export function ImageCarousel({
                   aria-label={`Show photo ${dot + 1}`}
                   aria-current={dot === index ? 'true' : undefined}
                   onClick={() => setIndex(dot)}
-                  className={cn(
-                    'size-2.5 rounded-full border border-white/70 shadow transition-colors',
-                    dot === index ? 'bg-white' : 'bg-white/40 hover:bg-white/70',
-                  )}
-                />
+                  className="group/dot flex size-6 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                >
+                  <span
+                    className={cn(
+                      'size-2.5 rounded-full border border-white/70 shadow transition-colors',
+                      dot === index ? 'bg-white' : 'bg-white/40 group-hover/dot:bg-white/70',
+                    )}
+                  />
+                </button>
               ))}
             </div>
           </>
