@@ -7,9 +7,11 @@ import { appRoutes } from './route-tree';
 import type { ServerRenderedData } from './server-rendering';
 
 /**
- * Loads the code of the routes the page is on before hydrating: a route still lazy would
- * render nothing at first, unlike the server's HTML (a hydration mismatch). Their chunks
- * are named by the page's modulepreload tags, so this waits for no extra round trip.
+ * Loads the code of the routes the page is on before the first render: a route still lazy
+ * would render nothing at first, unlike the server's HTML (a hydration mismatch), and on a
+ * page the browser renders itself the router would warn that it has no fallback to show
+ * meanwhile. Their chunks are in the page's list of code (main.tsx preloads them), so this
+ * waits for no extra round trip.
  */
 async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -30,13 +32,11 @@ export async function startApp(root: HTMLElement, serverData: ServerRenderedData
   const queryClient = createQueryClient({
     serverRendered: new Set(rendered.map((query) => query.queryHash)),
   });
-  if (serverData) {
-    // The dehydrated cache holds only answered queries (entry-server.tsx), set without
-    // TanStack's hydrate() and its code in the first load. They count as read now, by the
-    // browser's clock (which may differ from the server's): fresh for the page's first moments.
-    for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
-    await loadMatchedRoutes(appRoutes);
-  }
+  // The dehydrated cache holds only answered queries (entry-server.tsx), set without
+  // TanStack's hydrate() and its code in the first load. They count as read now, by the
+  // browser's clock (which may differ from the server's): fresh for the page's first moments.
+  for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
+  await loadMatchedRoutes(appRoutes);
   const router = createBrowserRouter(
     appRoutes,
     serverData ? { hydrationData: serverData.router } : undefined,
