@@ -118,16 +118,17 @@ describe('the built client', () => {
       const block = /<script type="application\/json" id="bazaar-page-code">(.*?)<\/script>/.exec(body);
       return JSON.parse(block![1]!) as string[];
     };
-    const appCode = ['/assets/start-cc33.js', '/assets/react-dd44.js'];
+    // In the order they run: each after the chunks it imports.
+    const appCode = ['/assets/react-dd44.js', '/assets/start-cc33.js'];
     expect(await preloadsOf('/')).toEqual([
       ...appCode,
-      '/assets/home-page-aa11.js',
       '/assets/card-778899.js',
+      '/assets/home-page-aa11.js',
     ]);
     expect(await preloadsOf('/search?q=bike')).toEqual([
       ...appCode,
-      '/assets/search-page-bb22.js',
       '/assets/card-778899.js',
+      '/assets/search-page-bb22.js',
     ]);
     expect(await preloadsOf('/profile')).toEqual(appCode);
   });

@@ -23,15 +23,16 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-/** The URLs of the scripts a page runs to hydrate (or render), the shared ones first. */
+/** The URLs of the scripts a page runs to hydrate (or render), each after those it imports. */
 export type PageCode = (pathname: string) => string[];
 
 /**
  * The app's code, which the entry imports only after the first paint (client/src/main.tsx),
  * and the page chunk of the route, each with the chunks it imports, read from the build's
- * manifest. The page names them in a JSON block for the entry, which fetches them all at
- * once after the first paint: none waits for another to run (no round trip per level of
- * imports), and none competes with the stylesheet and the first photos before the paint.
+ * manifest, in the order they run. The page names them in a JSON block for the entry, which
+ * fetches them all at once after the first paint (none waits for another to run: no round
+ * trip per level of imports, and none competes with the stylesheet and the first photos
+ * before the paint), then runs them one by one, letting the browser in between.
  * Routes without a known page get the app's code alone; a build without a manifest, none.
  */
 export async function loadPageCode(clientDir: string): Promise<PageCode> {
@@ -39,11 +40,15 @@ export async function loadPageCode(clientDir: string): Promise<PageCode> {
   if (!existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
+  /** `key` and the chunks it imports, each after what it imports: the order they run in. */
   const reachable = (key: string, found: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || found.has(key)) return;
     found.add(key);
     for (const imported of chunk.imports ?? []) reachable(imported, found);
+    // A Set keeps insertion order: re-adding moves the chunk after its imports.
+    found.delete(key);
+    found.add(key);
   };
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   // index.html loads the entry and its imports already.
