@@ -56,6 +56,28 @@ async function runPageCode() {
 }
 
 /**
+ * Holds a press of a button of the server's HTML until the app has taken the page over, then
+ * presses it again: until then nothing would answer it (a link needs no script and is left
+ * alone). Once `hydrateRoot` has been called, React answers a press itself, hydrating first.
+ * Returns what to call then.
+ */
+function holdEarlyPresses(root: HTMLElement): () => void {
+  let pressed: HTMLButtonElement | null = null;
+  const hold = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    pressed = button;
+  };
+  document.addEventListener('click', hold, true);
+  return () => {
+    document.removeEventListener('click', hold, true);
+    if (pressed?.isConnected) pressed.click();
+  };
+}
+
+/**
  * The entry is this module alone. The app's code (React, the router, the page) is fetched
  * and run only after the first paint of a server-rendered page: on a slow link it does not
  * compete with the stylesheet and the first photos, and on a slow phone running it does not
@@ -65,9 +87,11 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const serverData = readJsonBlock<ServerRenderedData>(SERVER_DATA_ELEMENT_ID);
+  const releasePresses = serverData ? holdEarlyPresses(root) : undefined;
   if (serverData) await afterFirstPaint();
   await runPageCode();
   const { startApp } = await import('./app/start');
   await startApp(root, serverData);
+  releasePresses?.();
 }
 void boot();

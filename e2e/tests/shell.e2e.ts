@@ -89,6 +89,27 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it('answers a press made before the scripts have run, once they have', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    // The app's chunk (main.tsx imports it after the first paint) is held back.
+    await page.route('**/assets/start-*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await menu.isVisible()).toBe(false);
+    releaseScripts();
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Login', 'Sign Up']);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('links the footer to the three category pages', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;
