@@ -55,14 +55,28 @@ async function runPageCode() {
   }
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
 /**
- * Holds a press of a button of the server's HTML until the app has taken the page over, then
- * presses it again: until then nothing would answer it (a link needs no script and is left
- * alone). Once `hydrateRoot` has been called, React answers a press itself, hydrating first.
- * Returns what to call then.
+ * Types `value` into `field` as a person would, for React: it answers an input event only
+ * when the field's value differs from the one it last knew (its own setter on the element
+ * records that), so the field is first set back to what React rendered.
  */
-function holdEarlyPresses(root: HTMLElement): () => void {
+function retype(field: TextField, value: string) {
+  field.value = field.defaultValue;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Until the app has hydrated the server's HTML nothing answers it: holds a press of one of
+ * its buttons and notes what is typed into its fields, then, once hydrated, types the text
+ * again and makes the press (a link needs no script and is left alone). Returns what to
+ * call then.
+ */
+function holdEarlyInput(root: HTMLElement): () => void {
   let pressed: HTMLButtonElement | null = null;
+  const typedInto = new Set<TextField>();
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !root.contains(button)) return;
@@ -70,9 +84,19 @@ function holdEarlyPresses(root: HTMLElement): () => void {
     event.stopPropagation();
     pressed = button;
   };
+  const note = (event: Event) => {
+    const field = event.target;
+    const isTextField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
+    if (isTextField && root.contains(field)) typedInto.add(field);
+  };
   document.addEventListener('click', hold, true);
+  document.addEventListener('input', note, true);
   return () => {
     document.removeEventListener('click', hold, true);
+    document.removeEventListener('input', note, true);
+    for (const field of typedInto) {
+      if (field.isConnected && field.value !== field.defaultValue) retype(field, field.value);
+    }
     if (pressed?.isConnected) pressed.click();
   };
 }
@@ -87,11 +111,10 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const serverData = readJsonBlock<ServerRenderedData>(SERVER_DATA_ELEMENT_ID);
-  const releasePresses = serverData ? holdEarlyPresses(root) : undefined;
+  const releaseInput = serverData ? holdEarlyInput(root) : undefined;
   if (serverData) await afterFirstPaint();
   await runPageCode();
   const { startApp } = await import('./app/start');
-  await startApp(root, serverData);
-  releasePresses?.();
+  await startApp(root, serverData, releaseInput);
 }
 void boot();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -89,16 +90,21 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  /** Holds back the app's chunk (main.tsx imports it after the first paint) until released. */
+  async function holdAppCode(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   it('answers a press made before the scripts have run, once they have', async () => {
     const session = await openSession(PHONE);
     const { page } = session;
-    let releaseScripts!: () => void;
-    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
-    // The app's chunk (main.tsx imports it after the first paint) is held back.
-    await page.route('**/assets/start-*.js', async (route) => {
-      await scriptsReleased;
-      await route.continue();
-    });
+    const releaseScripts = await holdAppCode(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -106,6 +112,21 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     releaseScripts();
     await menu.waitFor();
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Login', 'Sign Up']);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it('keeps what was typed before the scripts have run', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    const releaseScripts = await holdAppCode(page);
+    await page.goto('/search?q=bike');
+    await page.getByRole('searchbox', { name: 'Search keywords' }).fill('lamp');
+    releaseScripts();
+    // Hydrated: the header's account part has filled in.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=lamp$/);
     expectNoPageErrors(session);
     await session.context.close();
   });

@@ -58,22 +58,25 @@ export function createQueryClient({
 
 /**
  * `queryClient`: the cache to use, e.g. one filled from a server render's data; a new one by
- * default. `serverRendered`: the tree renders a server-rendered page (see HydrationProvider).
+ * default. `serverRendered`: the tree renders a server-rendered page (see HydrationProvider),
+ * and `onHydrated` is called once the browser has hydrated it.
  */
 export function AppProviders({
   children,
   queryClient: givenClient,
   serverRendered = false,
+  onHydrated,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   serverRendered?: boolean;
+  onHydrated?: () => void;
 }) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   useAccountSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <HydrationProvider hydrating={serverRendered}>
+      <HydrationProvider hydrating={serverRendered} onHydrated={onHydrated}>
         <LiveProvider>{children}</LiveProvider>
       </HydrationProvider>
       <Suspense fallback={null}>

@@ -25,9 +25,13 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
 
 /**
  * Hydrates the server's HTML of a public page (`serverData`, what it was rendered from), or
- * renders the app into the shell.
+ * renders the app into the shell. `onHydrated` is called once the page is hydrated.
  */
-export async function startApp(root: HTMLElement, serverData: ServerRenderedData | undefined) {
+export async function startApp(
+  root: HTMLElement,
+  serverData: ServerRenderedData | undefined,
+  onHydrated?: () => void,
+) {
   const rendered = serverData?.queries.queries ?? [];
   const queryClient = createQueryClient({
     serverRendered: new Set(rendered.map((query) => query.queryHash)),
@@ -43,7 +47,7 @@ export async function startApp(root: HTMLElement, serverData: ServerRenderedData
   );
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)}>
+      <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)} onHydrated={onHydrated}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HydrationProvider, useIsHydrated } from './hydration';
 
 /** What useIsHydrated answered at each render: in a provider that is `hydrating` or not, or in none. */
@@ -32,5 +32,28 @@ describe('HydrationProvider', () => {
 
   it('counts a component rendered without it as hydrated', () => {
     expect(answers()).toEqual([true]);
+  });
+
+  it('says once when the hydration is done, and never for a page the browser renders itself', () => {
+    const hydrated = vi.fn();
+    const { rerender } = render(
+      <HydrationProvider hydrating onHydrated={hydrated}>
+        {null}
+      </HydrationProvider>,
+    );
+    rerender(
+      <HydrationProvider hydrating onHydrated={hydrated}>
+        {null}
+      </HydrationProvider>,
+    );
+    expect(hydrated).toHaveBeenCalledTimes(1);
+
+    const rendered = vi.fn();
+    render(
+      <HydrationProvider hydrating={false} onHydrated={rendered}>
+        {null}
+      </HydrationProvider>,
+    );
+    expect(rendered).not.toHaveBeenCalled();
   });
 });
