@@ -76,6 +76,18 @@ export async function runLighthouse(urls: string[], runs: number): Promise<Light
       for (const url of urls) {
         const { lhr } = await auditWithRetries(url, chrome.port);
         const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+        // What cost points outside performance, so a score below 100 says why.
+        const failed = CATEGORIES.slice(1).flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${category}: ${ref.id}`),
+        );
+        if (failed.length > 0) console.log(`  ${url}: ${failed.join(', ')}`);
+        const consoleErrors = lhr.audits['errors-in-console']?.details;
+        if (consoleErrors && 'items' in consoleErrors) {
+          for (const item of consoleErrors.items)
+            console.log(`    console: ${JSON.stringify(item).slice(0, 300)}`);
+        }
         byUrl.get(url)!.push({
           url,
           score: score('performance'),
