@@ -32,9 +32,36 @@ function log(message: string, started: number) {
   console.log(`  ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/**
+ * The folder of the generated ads' shared photos: that of the first active generated ad, as
+ * the app serves only an ad's own files (`/media/ads/<ad>/…`), to anyone while it is public.
+ */
+async function photoFolder(client: pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `select a.id from advertisements a join users u on u.id = a.user_id
+     where u.email like $1 and a.status = 'active' order by a.id limit 1`,
+    [`%@${BENCH_EMAIL_DOMAIN}`],
+  );
+  if (!rows[0]) throw new Error('The bench database holds no active generated ad');
+  return `ads/${rows[0].id}`;
+}
+
 /** Writes the shared photos (full size and card variant) where the app's local storage serves them. */
-export async function writeBenchPhotos(uploadsDir: string): Promise<void> {
-  const folder = path.join(uploadsDir, 'bench');
+export async function writeBenchPhotos(uploadsDir: string, databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let folder: string;
+  try {
+    // The folder the photo rows name (photoFolder's when they were generated).
+    const { rows } = await client.query<{ folder: string }>(
+      `select substring(card_key from '^(ads/[^/]+)/photo-') as folder from ad_media
+       where card_key ~ '^ads/[^/]+/photo-[0-9]+-card[.]webp$' limit 1`,
+    );
+    if (!rows[0]) throw new Error('The bench database holds no generated photo');
+    folder = path.join(uploadsDir, rows[0].folder);
+  } finally {
+    await client.end();
+  }
   await mkdir(folder, { recursive: true });
   for (let index = 0; index < PHOTO_COUNT; index += 1) {
     const background = { r: (index * 67) % 256, g: (index * 131) % 256, b: (index * 29) % 256 };
@@ -47,6 +74,19 @@ export async function writeBenchPhotos(uploadsDir: string): Promise<void> {
         .toFile(path.join(folder, `photo-${index}-${variant}.webp`));
     }
   }
+}
+
+/**
+ * Moves the photo rows of data generated before photos had to be in an ad's folder
+ * (`bench/photo-N-…`, which the app answers 404 for) into photoFolder's. Returns how many.
+ */
+async function movePhotosIntoAnAdsFolder(client: pg.PoolClient): Promise<number> {
+  const { rowCount } = await client.query(
+    `update ad_media set storage_key = $1 || substring(storage_key from 6), card_key = $1 || substring(card_key from 6)
+     where storage_key like 'bench/%'`,
+    [await photoFolder(client)],
+  );
+  return rowCount ?? 0;
 }
 
 async function countGeneratedAds(client: pg.PoolClient): Promise<number> {
@@ -136,6 +176,8 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
           await client.query('vacuum analyze ad_photo_hashes');
           log(`added ${hashed} photo hashes`, started);
         }
+        const moved = await movePhotosIntoAnAdsFolder(client);
+        if (moved > 0) log(`moved ${moved} photo rows into an ad's folder`, started);
         const placed = await generatePlaces(client);
         if (placed > 0) {
           await client.query('vacuum analyze advertisements');
@@ -215,11 +257,11 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
       // One photo row per ad, as real ads have, so list queries find a card image as they would.
       await client.query(
         `insert into ad_media (ad_id, kind, position, storage_key, card_key, content_type, width, height, bytes)
-         select a.id, 'image', 0, 'bench/photo-' || photo || '-full.webp', 'bench/photo-' || photo || '-card.webp',
+         select a.id, 'image', 0, $2 || '/photo-' || photo || '-full.webp', $2 || '/photo-' || photo || '-card.webp',
                 'image/webp', 1200, 900, 150000
          from (select id, user_id, floor(random() * $1::int)::int as photo from advertisements) as a
            join bench_sellers s on s.id = a.user_id`,
-        [PHOTO_COUNT],
+        [PHOTO_COUNT, await photoFolder(client)],
       );
       log('inserted one photo row per ad', started);
       await generatePhotoHashes(client);

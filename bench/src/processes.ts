@@ -13,7 +13,7 @@ const BENCH_AUTH_SECRET = 'bench-secret-of-at-least-thirty-two-characters';
 /** `node server/dist/main.js` on the bench database, with the generated ads' photos in its storage. */
 export async function startBenchApp(databaseUrl: string): Promise<AppServer> {
   const dataDir = await createDataDir();
-  await writeBenchPhotos(path.join(dataDir, 'uploads'));
+  await writeBenchPhotos(path.join(dataDir, 'uploads'), databaseUrl);
   const server = await spawnAppServer({
     dataDir,
     // The write scenario posts hundreds of ads from one account: no hourly posting limit.
