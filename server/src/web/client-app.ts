@@ -63,8 +63,13 @@ export async function registerClientApp(
   const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const defaultHead: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   const pageCodeFor = await loadPageCode(clientDir);
-  const pageCodeBlock = (pathname: string) =>
-    `<script type="application/json" id="${PAGE_CODE_ELEMENT_ID}">${jsonForScriptElement(pageCodeFor(pathname))}</script>`;
+  // None without a manifest (a development build): the entry then has nothing to preload.
+  const pageCodeBlock = (pathname: string) => {
+    const files = pageCodeFor(pathname);
+    return files.length === 0
+      ? ''
+      : `<script type="application/json" id="${PAGE_CODE_ELEMENT_ID}">${jsonForScriptElement(files)}</script>`;
+  };
   /** The shell with the page's head and the list of the route's code (page-code.ts). */
   const renderShell = (head: PageHead, pathname: string) =>
     renderIndexHtml(template, head).replace('</head>', () => `${pageCodeBlock(pathname)}</head>`);
