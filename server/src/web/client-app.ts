@@ -64,23 +64,21 @@ export async function registerClientApp(
   const defaultHead: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   const pageCodeFor = await loadPageCode(clientDir);
   // None without a manifest (a development build): the entry then has nothing to preload.
-  const pageCodeBlock = (pathname: string) => {
-    const files = pageCodeFor(pathname);
-    return files.length === 0
+  const pageCodeBlock = (files: readonly string[]) =>
+    files.length === 0
       ? ''
       : `<script type="application/json" id="${PAGE_CODE_ELEMENT_ID}">${jsonForScriptElement(files)}</script>`;
-  };
   /** The shell with the page's head and the list of the route's code (page-code.ts). */
-  const renderShell = (head: PageHead, pathname: string) =>
-    renderIndexHtml(template, head).replace('</head>', () => `${pageCodeBlock(pathname)}</head>`);
-  // The default shell differs only by the route's code: one per page, rendered once.
-  const defaultShells = new Map<string, string>();
+  const renderShell = (head: PageHead, files: readonly string[]) =>
+    renderIndexHtml(template, head).replace('</head>', () => `${pageCodeBlock(files)}</head>`);
+  // The default shell differs only by the route's code: one per page (one list each), rendered once.
+  const defaultShells = new Map<readonly string[], string>();
   const defaultShellFor = (pathname: string) => {
-    const code = pageCodeBlock(pathname);
-    let html = defaultShells.get(code);
+    const files = pageCodeFor(pathname);
+    let html = defaultShells.get(files);
     if (!html) {
-      html = renderShell(defaultHead, pathname);
-      defaultShells.set(code, html);
+      html = renderShell(defaultHead, files);
+      defaultShells.set(files, html);
     }
     return html;
   };
@@ -117,7 +115,7 @@ export async function registerClientApp(
     async sendPage(reply, head, status = 200) {
       const pathname = reply.request.url.split('?')[0] ?? '/';
       const shell = head
-        ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pathname)
+        ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pageCodeFor(pathname))
         : defaultShellFor(pathname);
       // Only a page that is found is rendered (a hidden ad's 404 keeps the shell).
       const html = (status === 200 && (await renderPage?.(reply.request, shell))) || shell;

@@ -23,8 +23,11 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-/** The URLs of the scripts a page runs to hydrate (or render), each after those it imports. */
-export type PageCode = (pathname: string) => string[];
+/**
+ * The URLs of the scripts a page runs to hydrate (or render), each after those it imports:
+ * one list per page, the same array for every path of it.
+ */
+export type PageCode = (pathname: string) => readonly string[];
 
 /**
  * The app's code, which the entry imports only after the first paint (client/src/main.tsx),
@@ -37,7 +40,8 @@ export type PageCode = (pathname: string) => string[];
  */
 export async function loadPageCode(clientDir: string): Promise<PageCode> {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return () => [];
+  const none: readonly string[] = [];
+  if (!existsSync(manifestFile)) return () => none;
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
   /** `key` and the chunks it imports, each after what it imports: the order they run in. */
