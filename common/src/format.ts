@@ -1,52 +1,64 @@
 /**
  * Numbers and money as Bazaar writes them everywhere (pages, e-mails, the payment page):
- * US English, with thousands separators. One formatter of each kind, shared by client and
- * server.
+ * US English, with thousands separators. Shared by client and server, so a page the server
+ * rendered hydrates with the same text.
+ *
+ * Written out rather than made with `Intl.NumberFormat`: a page's first `Intl` formatter
+ * loads the locale's data, 80–100 ms on a slow phone (Lighthouse's 4× CPU), in the middle of
+ * hydrating the first price or count it meets — the largest task of a search page's load.
  */
 
-/**
- * What `make` makes, made on first use and kept. For `Intl` formatters: making one takes
- * milliseconds on a slow phone, which a page would otherwise spend on all of them before its
- * first render, used or not.
- */
-export function madeOnFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
+/** Digits of a whole number of any size, with a comma between each group of three. */
+function withSeparators(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-const wholeNumber = madeOnFirstUse(() => new Intl.NumberFormat('en-US'));
-const compactNumber = madeOnFirstUse(
-  () => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }),
-);
-const dollarsAndCents = madeOnFirstUse(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-const wholeDollars = madeOnFirstUse(
-  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
-);
-
-/** A count or score with thousands separators: 12,345. */
+/** A count or score with thousands separators: 12,345 (rounded to a whole number). */
 export function formatNumber(value: number): string {
-  return wholeNumber().format(value);
+  const whole = Math.round(Math.abs(value));
+  return (value < 0 && whole > 0 ? '-' : '') + withSeparators(whole);
 }
+
+const COMPACT_UNITS = [
+  { size: 1e12, suffix: 'T' },
+  { size: 1e9, suffix: 'B' },
+  { size: 1e6, suffix: 'M' },
+  { size: 1e3, suffix: 'K' },
+];
 
 /** A count in a few characters, for badges and axis ticks: 999, 1.2K, 3M. */
 export function formatCount(value: number): string {
-  return compactNumber().format(value);
+  const count = Math.round(Math.abs(value));
+  const sign = value < 0 && count > 0 ? '-' : '';
+  for (const [index, { size, suffix }] of COMPACT_UNITS.entries()) {
+    if (count < size) continue;
+    // In tenths of the unit, rounded half up as Intl does: 1,250 is 13 tenths of a thousand.
+    const tenths = Math.round(count / (size / 10));
+    // 999,960 rounds to 1,000K, which is written 1M.
+    const larger = COMPACT_UNITS[index - 1];
+    if (tenths >= 10_000 && larger) return sign + formatCount(tenths * (size / 10));
+    return `${sign}${tenths % 10 ? (tenths / 10).toFixed(1) : String(tenths / 10)}${suffix}`;
+  }
+  return sign + String(count);
+}
+
+/** Dollars to the cent: "1,234.56" of 123,456 cents. */
+function dollarsOf(cents: number): string {
+  const whole = Math.abs(cents);
+  return `${withSeparators(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** An amount kept in cents (plans, payments), as on a receipt: $5.00, $12.50, -$3.00. */
+export function formatCents(cents: number): string {
+  const whole = Math.round(cents);
+  return `${whole < 0 ? '-' : ''}$${dollarsOf(whole)}`;
 }
 
 /** An ad's price in US dollars, without a zero fraction: $1,049, but $12.50 (never $12.5). */
 export function formatPrice(dollars: number): string {
-  return Number.isInteger(dollars) ? wholeDollars().format(dollars) : dollarsAndCents().format(dollars);
-}
-
-/** An amount kept in cents (plans, payments), as on a receipt: $5.00, $12.50. */
-export function formatCents(cents: number): string {
-  return dollarsAndCents().format(cents / 100);
+  if (!Number.isInteger(dollars)) {
+    // Rounded as the price is written (1.005 is $1.01), not as it is kept in binary (1.00499…).
+    return formatCents(Math.sign(dollars) * Math.round(Number(`${Math.abs(dollars)}e2`)));
+  }
+  return `${dollars < 0 ? '-' : ''}$${withSeparators(Math.abs(dollars))}`;
 }

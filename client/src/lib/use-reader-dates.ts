@@ -1,11 +1,5 @@
-import { madeOnFirstUse } from '@bazaar/common/format';
-import { formatDate } from './format';
+import { formatDate, formatUtcDate } from './format';
 import { useIsHydrated } from './hydration';
-
-const utcDay = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-);
 
 /**
  * Days and years in the reader's time zone, except in the server's HTML and while the browser
@@ -17,7 +11,7 @@ export function useReaderDates() {
   const isHydrated = useIsHydrated();
   return {
     /** "Mar 2, 2024". */
-    day: (iso: string) => (isHydrated ? formatDate(iso) : utcDay().format(new Date(iso))),
+    day: (iso: string) => (isHydrated ? formatDate(iso) : formatUtcDate(iso)),
     year: (iso: string) => (isHydrated ? new Date(iso).getFullYear() : new Date(iso).getUTCFullYear()),
   };
 }
