@@ -5,6 +5,8 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { AppProviders, createQueryClient } from './providers';
 import { appRoutes } from './route-tree';
 import type { ServerRenderedData } from './server-rendering';
+import { cn } from '../lib/cn';
+import { nextTask } from '../lib/next-task';
 
 /**
  * Loads the code of the routes the page is on before the first render: a route still lazy
@@ -41,6 +43,10 @@ export async function startApp(
   // browser's clock (which may differ from the server's): fresh for the page's first moments.
   for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
   await loadMatchedRoutes(appRoutes);
+  // tailwind-merge builds its table of classes on first use, 40 ms on a slow phone: in a task
+  // of its own, not inside the first component's render of the hydration.
+  cn();
+  await nextTask();
   const router = createBrowserRouter(
     appRoutes,
     serverData ? { hydrationData: serverData.router } : undefined,
