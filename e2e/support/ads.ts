@@ -22,10 +22,9 @@ export const MP4 = Buffer.concat([
   Buffer.alloc(4088, 1),
 ]);
 
-/** Picks an option of one of the form's selects (a Radix combobox). */
+/** Picks an option of one of the page's selects, by the texts a person reads. */
 export async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 export interface AdFormValues {

@@ -113,11 +113,11 @@ describe('/search', () => {
     });
     const { unmount } = renderSearch('/search?q=bike');
     expect(await screen.findAllByRole('combobox', { name: 'Sort By' })).not.toHaveLength(0);
-    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveTextContent('Best match');
+    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveDisplayValue('Best match');
     unmount();
     renderSearch('/search?q=bike&sort=newest');
     expect(await screen.findAllByRole('combobox', { name: 'Sort By' })).not.toHaveLength(0);
-    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveTextContent('Newest First');
+    expect(screen.getAllByRole('combobox', { name: 'Sort By' })[0]).toHaveDisplayValue('Newest First');
   });
 
   it('writes the non-empty criteria to the URL on Search and clears them all on Clear All', async () => {
@@ -157,7 +157,10 @@ describe('/search', () => {
     ).toBeInTheDocument();
     expect(near).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}');
-    expect(near).toHaveAttribute('aria-activedescendant', screen.getByRole('option').id);
+    expect(near).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Denver, CO, United States' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(near).toHaveValue('Denver, CO, United States');
     expect(near).toHaveAttribute('aria-expanded', 'false');

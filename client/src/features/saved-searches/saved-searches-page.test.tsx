@@ -64,12 +64,12 @@ describe('/saved-searches', () => {
     expect(
       await within(bikes).findByText('“carbon bike” · Sports & Outdoors · $100–$500 · Price: Low to High'),
     ).toBeInTheDocument();
-    expect(within(bikes).getByRole('combobox', { name: 'Alerts for Carbon bikes' })).toHaveTextContent(
+    expect(within(bikes).getByRole('combobox', { name: 'Alerts for Carbon bikes' })).toHaveDisplayValue(
       'Instant',
     );
     const anything = screen.getByRole('heading', { name: /Anything/ }).closest('article')!;
     expect(within(anything).getByText('99+ new')).toBeInTheDocument();
-    expect(within(anything).getByRole('combobox')).toHaveTextContent('Daily');
+    expect(within(anything).getByRole('combobox')).toHaveDisplayValue('Daily');
     const quiet = screen.getByRole('heading', { name: /Quiet/ }).closest('article')!;
     expect(within(quiet).queryByText(/new$/)).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { ActionDialog } from '../../components/action-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/format';
@@ -121,17 +121,18 @@ function SavedSearchCard({ savedSearch }: { savedSearch: SavedSearch }) {
         </div>
         <div className="grid w-full gap-1.5 sm:w-40">
           <Label htmlFor={frequencyId}>Alerts</Label>
-          <Select value={savedSearch.frequency} onValueChange={changeFrequency} disabled={update.isPending}>
-            <SelectTrigger id={frequencyId} aria-label={`Alerts for ${savedSearch.name}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {alertFrequencySchema.options.map((frequency) => (
-                <SelectItem key={frequency} value={frequency}>
-                  {alertFrequencyLabels[frequency]}
-                </SelectItem>
-              ))}
-            </SelectContent>
+          <Select
+            id={frequencyId}
+            aria-label={`Alerts for ${savedSearch.name}`}
+            value={savedSearch.frequency}
+            onChange={(event) => changeFrequency(event.target.value)}
+            disabled={update.isPending}
+          >
+            {alertFrequencySchema.options.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {alertFrequencyLabels[frequency]}
+              </option>
+            ))}
           </Select>
         </div>
       </div>

@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Progress } from '../../../components/ui/progress';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { useCategories } from '../../categories/api';
@@ -174,17 +174,20 @@ export function AdForm({
             control={control}
             name="category"
             render={({ field }) => (
-              <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                <SelectTrigger id="ad-category" aria-invalid={Boolean(errors.category)} onBlur={field.onBlur}>
-                  <SelectValue placeholder="Select a category" />
-                </SelectTrigger>
-                <SelectContent>
-                  {(categories ?? []).map((category) => (
-                    <SelectItem key={category.id} value={category.id}>
-                      {category.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
+              <Select
+                id="ad-category"
+                aria-invalid={Boolean(errors.category)}
+                {...field}
+                className={field.value ? undefined : '[&>select]:text-muted-foreground'}
+              >
+                <option value="" disabled hidden>
+                  Select a category
+                </option>
+                {(categories ?? []).map((category) => (
+                  <option key={category.id} value={category.id} className="text-foreground">
+                    {category.name}
+                  </option>
+                ))}
               </Select>
             )}
           />

@@ -8,7 +8,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Select } from '../../../components/ui/select';
 import { DEFAULT_SEARCH_RADIUS_KM, SEARCH_RADII_KM, type SearchRadiusKm } from '@bazaar/common/places';
 import { useCategories } from '../../categories/api';
 import { usePlace } from '../../places/api';
@@ -60,11 +60,8 @@ export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sor
   };
 }
 
-const ALL_CATEGORIES = 'all';
-
-// A label above its control. (Radix renders a hidden native <select> after a select's trigger;
-// taken out of the flow, it cannot put that field out of line with its neighbours.)
-const fieldClass = 'relative [&>label]:mb-1.5 [&>label]:block [&>select]:absolute';
+/** A label above its control. */
+const fieldClass = '[&>label]:mb-1.5 [&>label]:block';
 
 /** The sort orders; best match only for a search with words (without them it is the newest first). */
 export function SortSelect({
@@ -86,20 +83,15 @@ export function SortSelect({
   return (
     <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Sort By</Label>
-      <Select value={value} onValueChange={(next) => onChange(adSortSchema.parse(next))}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {adSortSchema.options
-            .filter((sort) => hasWords || sort !== 'relevance')
-            .filter((sort) => sort !== 'distance' || canSortByDistance)
-            .map((sort) => (
-              <SelectItem key={sort} value={sort}>
-                {adSortLabels[sort]}
-              </SelectItem>
-            ))}
-        </SelectContent>
+      <Select id={id} value={value} onChange={(event) => onChange(adSortSchema.parse(event.target.value))}>
+        {adSortSchema.options
+          .filter((sort) => hasWords || sort !== 'relevance')
+          .filter((sort) => sort !== 'distance' || canSortByDistance)
+          .map((sort) => (
+            <option key={sort} value={sort}>
+              {adSortLabels[sort]}
+            </option>
+          ))}
       </Select>
     </div>
   );
@@ -120,21 +112,13 @@ export function CategorySelect({
   return (
     <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Category</Label>
-      <Select
-        value={value || ALL_CATEGORIES}
-        onValueChange={(next) => onChange(next === ALL_CATEGORIES ? '' : next)}
-      >
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-          {(categories ?? []).map((category) => (
-            <SelectItem key={category.id} value={category.id}>
-              {category.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All Categories</option>
+        {(categories ?? []).map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
       </Select>
     </div>
   );
@@ -226,23 +210,19 @@ export function NearPlaceFields({
       <div className={cn(fieldClass, radiusClassName)}>
         <Label htmlFor={`${idPrefix}-radius`}>Distance</Label>
         <Select
+          id={`${idPrefix}-radius`}
           value={String(draft.radius)}
           disabled={draft.placeId === undefined}
-          onValueChange={(next) => {
-            const radius = SEARCH_RADII_KM.find((option) => String(option) === next);
+          onChange={(event) => {
+            const radius = SEARCH_RADII_KM.find((option) => String(option) === event.target.value);
             if (radius) onChange({ ...draft, radius });
           }}
         >
-          <SelectTrigger id={`${idPrefix}-radius`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SEARCH_RADII_KM.map((radius) => (
-              <SelectItem key={radius} value={String(radius)}>
-                Within {radius} km
-              </SelectItem>
-            ))}
-          </SelectContent>
+          {SEARCH_RADII_KM.map((radius) => (
+            <option key={radius} value={radius}>
+              Within {radius} km
+            </option>
+          ))}
         </Select>
       </div>
     </>
