@@ -72,34 +72,49 @@ function retype(field: TextField, value: string) {
 
 /**
  * Until the app has hydrated the server's HTML nothing answers it: holds a press of one of
- * its buttons and notes what is typed into its fields, then, once hydrated, types the text
- * again and makes the press (a link needs no script and is left alone). Returns what to
- * call then.
+ * its buttons or the sending of one of its forms (Enter in a search field), and notes what
+ * is typed into its fields; once hydrated, types the text again and makes the last press or
+ * sends the form (a link needs no script and is left alone). Returns what to call then.
  */
 function holdEarlyInput(root: HTMLElement): () => void {
-  let pressed: HTMLButtonElement | null = null;
+  let replay: (() => void) | undefined;
   const typedInto = new Set<TextField>();
-  const hold = (event: MouseEvent) => {
+  const holdPress = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !root.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    pressed = button;
+    replay = () => {
+      if (button.isConnected) button.click();
+    };
+  };
+  const holdSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !root.contains(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const { submitter } = event;
+    replay = () => {
+      if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null);
+    };
   };
   const note = (event: Event) => {
     const field = event.target;
     const isTextField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
     if (isTextField && root.contains(field)) typedInto.add(field);
   };
-  document.addEventListener('click', hold, true);
+  document.addEventListener('click', holdPress, true);
+  document.addEventListener('submit', holdSubmit, true);
   document.addEventListener('input', note, true);
   return () => {
-    document.removeEventListener('click', hold, true);
+    document.removeEventListener('click', holdPress, true);
+    document.removeEventListener('submit', holdSubmit, true);
     document.removeEventListener('input', note, true);
     for (const field of typedInto) {
       if (field.isConnected && field.value !== field.defaultValue) retype(field, field.value);
     }
-    if (pressed?.isConnected) pressed.click();
+    // After React has rendered what was typed: a form's handler reads it from its state.
+    if (replay) void nextTask().then(replay);
   };
 }
 

@@ -131,6 +131,21 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it('sends a search entered before the scripts have run, once they have', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    const releaseScripts = await holdAppCode(page);
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: 'Search ads' }).first();
+    await search.fill('  mountain bike ');
+    await search.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    releaseScripts();
+    await page.waitForURL('**/search?q=mountain%20bike');
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('links the footer to the three category pages', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;
