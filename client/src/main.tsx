@@ -73,12 +73,14 @@ function retype(field: TextField, value: string) {
 /**
  * Until the app has hydrated the server's HTML nothing answers it: holds a press of one of
  * its buttons or the sending of one of its forms (Enter in a search field), and notes what
- * is typed into its fields; once hydrated, types the text again and makes the last press or
- * sends the form (a link needs no script and is left alone). Returns what to call then.
+ * is typed into its fields and chosen in its selects; once hydrated, types and chooses again
+ * and makes the last press or sends the form (a link needs no script and is left alone).
+ * Returns what to call then.
  */
 function holdEarlyInput(root: HTMLElement): () => void {
   let replay: (() => void) | undefined;
   const typedInto = new Set<TextField>();
+  const chosenIn = new Map<HTMLSelectElement, string>();
   const holdPress = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !root.contains(button)) return;
@@ -100,8 +102,9 @@ function holdEarlyInput(root: HTMLElement): () => void {
   };
   const note = (event: Event) => {
     const field = event.target;
-    const isTextField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
-    if (isTextField && root.contains(field)) typedInto.add(field);
+    if (!(field instanceof Element) || !root.contains(field)) return;
+    if (field instanceof HTMLSelectElement) chosenIn.set(field, field.value);
+    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typedInto.add(field);
   };
   document.addEventListener('click', holdPress, true);
   document.addEventListener('submit', holdSubmit, true);
@@ -112,6 +115,12 @@ function holdEarlyInput(root: HTMLElement): () => void {
     document.removeEventListener('input', note, true);
     for (const field of typedInto) {
       if (field.isConnected && field.value !== field.defaultValue) retype(field, field.value);
+    }
+    // React reads a select's choice from its change event (hydrating may have set it back).
+    for (const [select, value] of chosenIn) {
+      if (!select.isConnected) continue;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
     }
     // After React has rendered what was typed: a form's handler reads it from its state.
     if (replay) void nextTask().then(replay);

@@ -146,6 +146,19 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it('keeps a choice made in a select before the scripts have run', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    const releaseScripts = await holdAppCode(page);
+    await page.goto('/search?q=bike');
+    await page.getByRole('combobox', { name: 'Sort By' }).selectOption({ label: 'Price: Low to High' });
+    releaseScripts();
+    await page.waitForURL(/sort=price-low/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Sort By' }).inputValue()).toBe('price-low');
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('links the footer to the three category pages', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;
