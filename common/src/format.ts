@@ -1,11 +1,11 @@
 /**
- * Numbers and money as Bazaar writes them everywhere (pages, e-mails, the payment page):
- * US English, with thousands separators. Shared by client and server, so a page the server
- * rendered hydrates with the same text.
+ * Numbers, money and days as Bazaar writes them everywhere (pages, e-mails, notifications, the
+ * payment page): US English, with thousands separators. Shared by client and server, so a page
+ * the server rendered hydrates with the same text.
  *
- * Written out rather than made with `Intl.NumberFormat`: a page's first `Intl` formatter
- * loads the locale's data, 80–100 ms on a slow phone (Lighthouse's 4× CPU), in the middle of
- * hydrating the first price or count it meets — the largest task of a search page's load.
+ * Written out rather than made with `Intl`: a page's first `Intl` formatter loads the
+ * locale's data, 80–100 ms on a slow phone (Lighthouse's 4× CPU), in the middle of hydrating
+ * the first price, count or date it meets — the largest task of a search page's load.
  */
 
 /** Digits of a whole number of any size, with a comma between each group of three. */
@@ -61,4 +61,18 @@ export function formatPrice(dollars: number): string {
     return formatCents(Math.sign(dollars) * Math.round(Number(`${Math.abs(dollars)}e2`)));
   }
   return `${dollars < 0 ? '-' : ''}$${withSeparators(Math.abs(dollars))}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A day, "Mar 2, 2024": in UTC, as the server writes every date (it cannot know the reader's
+ * zone), or in the local time zone (a browser's is its reader's).
+ */
+export function formatDay(date: Date, zone: 'UTC' | 'local'): string {
+  const [year, month, day] =
+    zone === 'UTC'
+      ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
+      : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return `${MONTHS[month]} ${day}, ${year}`;
 }

@@ -1,5 +1,6 @@
 import { AD_EXPIRY_REMINDER_DAYS, DAY_MS } from '@bazaar/common/constants';
 import type { AdLifeResponse } from '@bazaar/common/ads';
+import { formatDay } from '@bazaar/common/format';
 import { paths } from '@bazaar/common/site-paths';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -7,7 +8,6 @@ import { advertisements } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
 import { escapeHtml } from '../mail/escape-html';
 import type { Mailer } from '../mail/mailer';
-import { formatNoticeDate } from '../notifications/events';
 import { notify } from '../notifications/notify';
 import { authorize, type Actor } from '../policies/authorize';
 import { findSellerQuota } from '../profiles/queries';
@@ -88,7 +88,7 @@ export async function sendExpiryReminders(
 
   let sent = 0;
   for (const ad of rows) {
-    const when = formatNoticeDate(new Date(ad.expires_at));
+    const when = formatDay(new Date(ad.expires_at), 'UTC');
     const sentence = `Your ad "${ad.title}" expires on ${when}. Renew it from your dashboard to keep it listed.`;
     const wrote = await db.transaction(async (tx) => {
       const id = await notify(tx, {

@@ -1,3 +1,4 @@
+import { formatDay } from '@bazaar/common/format';
 import { findPlan } from '@bazaar/common/plans';
 import { paths } from '@bazaar/common/site-paths';
 import type { Executor } from '../db/database';
@@ -7,16 +8,6 @@ import { notify } from './notify';
  * What each feature tells people through the bell (issue 12), worded in one place. Each call
  * runs in the transaction of the change it tells about (see notify()).
  */
-
-/** "Dec 2, 2026", in UTC like every date the server writes. */
-export function formatNoticeDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 const quoted = (title: string) => `“${title}”`;
 const planName = (planId: string | null | undefined) =>
@@ -64,7 +55,7 @@ export function notifyPlanPaid(tx: Executor, input: { userId: string; planId: st
   return notify(tx, {
     userId: input.userId,
     kind: 'payment_confirmed',
-    title: `Payment confirmed: the ${planName(input.planId)} is active until ${formatNoticeDate(input.periodEnd)}`,
+    title: `Payment confirmed: the ${planName(input.planId)} is active until ${formatDay(input.periodEnd, 'UTC')}`,
     link: paths.subscription,
   });
 }
@@ -76,7 +67,7 @@ export function notifyPlanRenewed(
   return notify(tx, {
     userId: input.userId,
     kind: 'payment_renewed',
-    title: `The ${planName(input.planId)} renewed until ${formatNoticeDate(input.periodEnd)}`,
+    title: `The ${planName(input.planId)} renewed until ${formatDay(input.periodEnd, 'UTC')}`,
     link: paths.subscription,
   });
 }
@@ -111,7 +102,7 @@ export function notifyFeaturePurchased(
   return notify(tx, {
     userId: input.userId,
     kind: 'feature_purchased',
-    title: `Payment confirmed: ${quoted(input.adTitle)} is featured until ${formatNoticeDate(input.featuredUntil)}`,
+    title: `Payment confirmed: ${quoted(input.adTitle)} is featured until ${formatDay(input.featuredUntil, 'UTC')}`,
     link: paths.ad(input.adId),
   });
 }

@@ -4,7 +4,7 @@ import { paths } from '@bazaar/common/site-paths';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
-import { formatNoticeDate } from './events';
+import { formatDay } from '@bazaar/common/format';
 import { notify } from './notify';
 
 /** The daily job that reminds sellers of a trial or a cancelled plan ending soon. */
@@ -51,7 +51,7 @@ export async function sendEndingReminders(db: Database, now: Date = new Date()):
   let written = 0;
   for (const row of rows) {
     const endsAt = new Date(row.ends_at);
-    const when = `${inDays(endsAt, now)} (${formatNoticeDate(endsAt)})`;
+    const when = `${inDays(endsAt, now)} (${formatDay(endsAt, 'UTC')})`;
     const title =
       row.kind === 'trial_ending'
         ? `Your free trial ends ${when}. Choose a plan to keep posting ads.`
