@@ -18,6 +18,7 @@ import { adModerationSettingsOf } from './ads/ad-moderation-settings';
 import { registerAdRoutes } from './ads/routes';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
+import { findSessionWithUser } from './auth/queries';
 import { createSessionGuard } from './auth/session-guard';
 import { registerCategoryRoutes } from './categories/routes';
 import { registerSearchRoutes } from './search/routes';
@@ -191,7 +192,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onClose', () => liveHub.stop());
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
-  const guard = createSessionGuard(app, auth);
+  const guard = createSessionGuard(app, auth, (token) => findSessionWithUser(database.db, token));
   // After the guard's hook, so an answer that (re)sets the session cookie is never shared.
   registerSharedCaching(app);
   registerReadRouting(app, {
