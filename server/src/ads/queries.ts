@@ -458,6 +458,18 @@ export async function countAdsForSearch(
   return cappedCount(rows[0]?.matches ?? 0);
 }
 
+/** Does any active ad match? Reads up to the first match, where a count reads up to the cap. */
+export async function hasAdsForSearch(
+  db: Database,
+  criteria: Omit<AdSearchCriteria, 'sort'>,
+  circle?: SearchCircle,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from advertisements a where ${searchConditions(criteria, circle)}) as found`,
+  );
+  return rows[0]?.found ?? false;
+}
+
 /** How many ads `where` matches, reading no further than SEARCH_COUNT_CAP + 1 of them. */
 function cappedMatches(where: SQL): SQL {
   return sql`(select count(*) from (select 1 from advertisements a where ${where} limit ${SEARCH_COUNT_CAP + 1}) as found)::int`;

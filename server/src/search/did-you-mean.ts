@@ -1,6 +1,6 @@
 import type { AdSearchCriteria } from '@bazaar/common/ads';
 import type { Database } from '../db/database';
-import { circleOf, countAdsForSearch } from '../ads/queries';
+import { circleOf, hasAdsForSearch } from '../ads/queries';
 import { correctSearchWords } from './queries';
 
 /**
@@ -11,6 +11,6 @@ export async function findDidYouMean(db: Database, criteria: AdSearchCriteria): 
   if (!criteria.q) return undefined;
   const corrected = await correctSearchWords(db, criteria.q);
   if (!corrected) return undefined;
-  const { count } = await countAdsForSearch(db, { ...criteria, q: corrected }, await circleOf(db, criteria));
-  return count > 0 ? corrected : undefined;
+  const isFound = await hasAdsForSearch(db, { ...criteria, q: corrected }, await circleOf(db, criteria));
+  return isFound ? corrected : undefined;
 }
