@@ -381,9 +381,10 @@ const featuredSortOf = (sort: AdSort) => `featured-${sort}`;
 /**
  * One page of active ads matching the criteria, in the chosen order. Within a category the
  * ads featured now lead (issue 13): the list runs through them first, then through the rest,
- * each in the chosen order; the cursor says which of the two it is in. Both parts read the
- * sort's own index (the featured part the small featured_until index), so no page is sorted
- * in memory beyond the few ads featured now, or a search by place's few thousand (pageRows).
+ * each in the chosen order; the cursor says which of the two it is in. The rest reads the
+ * sort's own index and the featured part the small index of the ads featured by category, so
+ * no page is sorted in memory beyond the few ads featured now, or a search by place's few
+ * thousand (pageRows).
  */
 export async function findAdsForSearch(
   db: Database,

@@ -285,6 +285,11 @@ export const advertisements = pgTable(
     index('advertisements_featured_until_idx')
       .on(table.featured_until)
       .where(sql`featured_until is not null`),
+    // The ads featured now that lead a category's list: a few per category, found without
+    // ANDing the featured ads with a bitmap of every active ad of the category.
+    index('advertisements_active_featured_category_idx')
+      .on(table.category, table.featured_until)
+      .where(sql`status = 'active' and featured_until is not null`),
     index('advertisements_user_created_idx').on(table.user_id, table.created_at.desc()),
     // The moderation queue's ads that wait without a report or flag: pending or asking for review.
     index('advertisements_awaiting_review_idx')

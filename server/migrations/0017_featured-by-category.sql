@@ -1,0 +1,1 @@
+CREATE INDEX "advertisements_active_featured_category_idx" ON "advertisements" USING btree ("category","featured_until") WHERE status = 'active' and featured_until is not null;
