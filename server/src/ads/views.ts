@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { RecordViewResponse } from '@bazaar/common/ads';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { cookieValuesOf } from '../http/cookies';
 
 /** A key of its own for viewer hashes, derived from the auth secret. */
 export function deriveViewerSecret(authSecret: string): Buffer {
@@ -33,12 +34,8 @@ function networkOf(address: string): string {
 
 /** The signed visitor id of the request's cookie; undefined when absent or not ours. */
 function visitorIdOf(secret: Buffer, cookieHeader: string | undefined): string | undefined {
-  const value = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${VISITOR_COOKIE}=`))
-    ?.slice(VISITOR_COOKIE.length + 1);
-  const [id, signature] = (value ?? '').split('.');
+  const [value = ''] = cookieValuesOf(cookieHeader, VISITOR_COOKIE);
+  const [id, signature] = value.split('.');
   return id && signature && keyedHash(secret, `visitor:${id}`) === signature ? id : undefined;
 }
 

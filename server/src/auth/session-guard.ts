@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { roleSchema, type Role } from '@bazaar/common/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookieValuesOf } from '../http/cookies';
 import { unauthenticated } from '../http/errors';
 import { AUTH_COOKIE_PREFIX, type Auth } from './auth';
 import type { SessionWithUser } from './queries';
@@ -29,11 +30,11 @@ export function carriesCredentials(request: FastifyRequest): boolean {
  * a second cookie of the same name included.
  */
 function signedTokenOf(cookieHeader: string | undefined, name: string, secret: string): string | undefined {
-  const pairs = cookieHeader?.split(';').filter((pair) => pair.trimStart().startsWith(`${name}=`)) ?? [];
-  if (pairs.length !== 1) return undefined;
+  const values = cookieValuesOf(cookieHeader, name);
+  if (values.length !== 1) return undefined;
   let value: string;
   try {
-    value = decodeURIComponent(pairs[0]!.trim().slice(name.length + 1));
+    value = decodeURIComponent(values[0]!);
   } catch {
     return undefined;
   }
@@ -90,9 +91,10 @@ export function createSessionGuard(
     const token = signedTokenOf(request.headers.cookie, authCookies.sessionToken.name, secret);
     if (!token) return undefined;
     const session = await findSession(token);
-    const extendFrom =
-      (session?.expiresAt.getTime() ?? 0) - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
-    if (!session || extendFrom <= Date.now()) return undefined;
+    if (!session) return undefined;
+    const dueForExtensionAt =
+      session.expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
+    if (dueForExtensionAt <= Date.now()) return undefined;
     return userOf(session.user) ?? undefined;
   }
 
