@@ -72,6 +72,16 @@ export const paths = {
     query ? `${routePatterns.search}?q=${encodeURIComponent(query)}` : routePatterns.search,
 } as const;
 
+/** `pathname` without a trailing slash, which opens the same page as it (the client's router ignores it). */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** The pattern of the page `pathname` (no query, no trailing slash) opens; undefined when it opens none. */
+export function pagePatternOf(pathname: string): string | undefined {
+  return Object.values(routePatterns).find((pattern) => matchesRoutePattern(pattern, pathname));
+}
+
 /** Does `pathname` (no query) open the page of `pattern`? A `:name` segment matches one non-empty segment. */
 export function matchesRoutePattern(pattern: string, pathname: string): boolean {
   const wanted = pattern.split('/');

@@ -69,7 +69,8 @@ describe.skipIf(!hasChromium)('the app shell', () => {
   it('reloads any client route into the app, and shows a not-found page for unknown paths', async () => {
     const session = await openSession();
     const { page } = session;
-    await page.goto('/no/such/page');
+    // Status 404 for crawlers and caches, and the app's own page for people.
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Go Home' }).click();
     await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { routePatterns } from '@bazaar/common/site-paths';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,7 @@ import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/routes';
 import { findSessionWithUser } from './auth/queries';
 import { createSessionGuard } from './auth/session-guard';
+import { categoryExists } from './categories/queries';
 import { registerCategoryRoutes } from './categories/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerPlaceRoutes } from './places/routes';
@@ -48,6 +50,7 @@ import { clientDistFolder, clientServerRenderFile } from './paths';
 import { registerProfileRoutes } from './profiles/routes';
 import { registerSavedSearchAlerts } from './saved-searches/alerts';
 import { registerSavedSearchRoutes } from './saved-searches/routes';
+import { isPublicSeller } from './sellers/public-page';
 import { registerSellerRoutes } from './sellers/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerSitemapRoutes } from './seo/sitemap';
@@ -260,6 +263,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     publicUrl: config.PUBLIC_URL,
     adsPerFile: config.SITEMAP_ADS_PER_FILE,
   });
+  clientApp.servePage<{ category: string }>(routePatterns.category, ({ category }, request) =>
+    categoryExists(request.readDb, category),
+  );
+  clientApp.servePage<{ id: string }>(routePatterns.seller, ({ id }, request) =>
+    isPublicSeller(request.readDb, id),
+  );
   await registerAdPageRoute(app, {
     guard,
     storage,

@@ -315,6 +315,24 @@ const table: Row[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /seller/:id',
+    request: ({ owner }) => get(`/seller/${owner.id}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /seller/:id',
+    variant: 'no such seller',
+    request: () => get('/seller/00000000-0000-4000-8000-000000000000'),
+    expect: everyone(404),
+  },
+  { route: 'GET /category/:category', request: () => get('/category/electronics'), expect: everyone(200) },
+  {
+    route: 'GET /category/:category',
+    variant: 'no such category',
+    request: () => get('/category/no-such-category'),
+    expect: everyone(404),
+  },
+  {
     route: 'GET /api/sellers/:id/ads',
     request: ({ owner }) => get(`/api/sellers/${owner.id}/ads`),
     expect: everyone(200),

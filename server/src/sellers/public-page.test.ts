@@ -101,6 +101,16 @@ describe('GET /api/sellers/:id', () => {
     expect((await pageOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await pageOf('not-a-uuid')).statusCode).toBe(400);
   });
+
+  it('serves the web page with status 200 while the public sees the seller, 404 otherwise', async () => {
+    const seller = await createSeller(testApp.app);
+    const webPage = async (id: string) => (await testApp.app.inject(`/seller/${id}`)).statusCode;
+    expect(await webPage(seller.id)).toBe(200);
+    await testApp.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, seller.id));
+    expect(await webPage(seller.id)).toBe(404);
+    expect(await webPage('00000000-0000-4000-8000-000000000000')).toBe(404);
+    expect(await webPage('not-a-uuid')).toBe(404);
+  });
 });
 
 describe('GET /api/sellers/:id/ads', () => {

@@ -1,11 +1,12 @@
 import { SELLER_REPLY_WITHIN_HOURS, SELLER_RESPONSE_WINDOW_DAYS } from '@bazaar/common/constants';
+import { isUuid } from '@bazaar/common/ids';
 import type { SellerPageResponse, SellerResponse } from '@bazaar/common/sellers';
 import { sql } from 'drizzle-orm';
 import type { AdSummaryRow } from '../ads/queries';
 import { summaryColumns } from '../ads/queries';
 import type { Database } from '../db/database';
 import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
-import { authorize, type Actor } from '../policies/authorize';
+import { authorize, can, type Actor } from '../policies/authorize';
 
 /** The seller as the public page shows them, and whether staff suspended the account. */
 async function findSeller(db: Database, sellerId: string) {
@@ -72,6 +73,11 @@ export async function findSellerResponse(db: Database, sellerId: string): Promis
     typical_seconds: row.median_seconds,
     conversations: row.counted,
   };
+}
+
+/** Does the public see this seller's page (an account, not suspended)? */
+export async function isPublicSeller(db: Database, sellerId: string): Promise<boolean> {
+  return isUuid(sellerId) && can(null, 'read', { seller: await findSeller(db, sellerId) });
 }
 
 /** GET /api/sellers/:id: 404 when there is no such account or it is suspended. */

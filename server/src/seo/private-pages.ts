@@ -1,4 +1,4 @@
-import { matchesRoutePattern, routePatterns } from '@bazaar/common/site-paths';
+import { matchesRoutePattern, routePatterns, withoutTrailingSlash } from '@bazaar/common/site-paths';
 
 /**
  * Pages that are someone's own (signed-in areas, forms, the moderation console, the
@@ -25,7 +25,7 @@ export const privatePagePatterns: readonly string[] = [
 
 /** Does `pathname` (no query) open a private page? A trailing slash counts as the same page. */
 export function isPrivatePage(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const trimmed = withoutTrailingSlash(pathname);
   return privatePagePatterns.some((pattern) => matchesRoutePattern(pattern, trimmed));
 }
 

@@ -43,12 +43,32 @@ describe('unknown paths', () => {
   });
 
   it('serves the client shell for client routes so reloads work', async () => {
-    for (const url of ['/dashboard', '/category/electronics', '/search?q=bike', '/some/unknown/page']) {
+    for (const url of ['/dashboard', '/category/electronics', '/search?q=bike', '/messages/any-id']) {
       const response = await testApp.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("answers an address that opens no page with the shell and 404: the client's 'Page Not Found'", async () => {
+    // (An unknown ad: ads/read.test.ts; an unknown or suspended seller: sellers/public-page.test.ts.)
+    for (const url of ['/some/unknown/page', '/ad', '/category/no-such-category', '/dashboard/x']) {
+      const response = await testApp.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it('moves a page address with a trailing slash to the one without, query and all', async () => {
+    const response = await testApp.app.inject('/search/?q=bike');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/search?q=bike');
+    expect((await testApp.app.inject('/category/electronics/')).headers.location).toBe(
+      '/category/electronics',
+    );
+    expect((await testApp.app.inject('/no-such-page/')).statusCode).toBe(404);
+    expect((await testApp.app.inject('//evil.example/')).statusCode).toBe(404);
   });
 
   it('does not answer a missing asset with the shell', async () => {

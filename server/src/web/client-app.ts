@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
 import { PAGE_CODE_ELEMENT_ID } from '@bazaar/common/server-rendering';
+import { pagePatternOf, withoutTrailingSlash } from '@bazaar/common/site-paths';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import {
@@ -28,6 +29,15 @@ export interface ClientApp {
    * rendered on the server (when the server render is built), any other the app's shell.
    */
   sendPage(reply: FastifyReply, head?: PageHead, status?: number): Promise<FastifyReply>;
+  /**
+   * Serves the page of `pattern` (its `:name` segments as Fastify's route parameters), with
+   * status 404 when `isFound` says that what it shows does not exist for the public: the
+   * client then says so, and crawlers and caches are not told it is a page.
+   */
+  servePage<Params extends Record<string, string>>(
+    pattern: string,
+    isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
+  ): void;
 }
 
 /** A built script or stylesheet, possibly its precompressed copy. */
@@ -37,10 +47,11 @@ const SCRIPT_OR_STYLESHEET = /\.(js|css)(\.br|\.gz)?$/;
  * Serves the built web client: hashed assets cached for a year and sent precompressed
  * (brotli or gzip) when the browser accepts it, the HTML shell never cached, and every client
  * route answered with the shell so reloads work (history fallback), the public pages rendered
- * on the server when its render is built (server-render.ts). Unknown /api/* paths get a
- * JSON 404, never the shell. The build's source maps (written beside the assets, referenced
- * by none) are served only when `serveSourceMaps` is set, with a `SourceMap` header on each
- * script and stylesheet pointing developer tools to its map.
+ * on the server when its render is built (server-render.ts); an address that opens no page
+ * gets the shell with status 404. Unknown /api/* paths get a JSON 404, never the shell. The
+ * build's source maps (written beside the assets, referenced by none) are served only when
+ * `serveSourceMaps` is set, with a `SourceMap` header on each script and stylesheet pointing
+ * developer tools to its map.
  */
 export async function registerClientApp(
   app: FastifyInstance,
@@ -127,6 +138,16 @@ export async function registerClientApp(
         .header('cache-control', 'no-cache')
         .send(html);
     },
+    servePage<Params extends Record<string, string>>(
+      pattern: string,
+      isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
+    ) {
+      // Fastify names the parameters after the pattern's `:name` segments.
+      app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+        const isPage = await isFound(request.params as Params, request);
+        return clientApp.sendPage(reply, undefined, isPage ? 200 : 404);
+      });
+    },
   };
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendPage(reply));
@@ -146,7 +167,13 @@ export async function registerClientApp(
       const code = isApi ? 'route_not_found' : 'not_found';
       return reply.status(404).send(errorBody(code, errorMessages[code]));
     }
-    return clientApp.sendPage(reply);
+    // One address per page: with a trailing slash, it moves to the one without.
+    const trimmed = withoutTrailingSlash(pathname);
+    if (trimmed !== pathname && pagePatternOf(trimmed)) {
+      return reply.redirect(`${trimmed}${request.url.slice(pathname.length)}`, 301);
+    }
+    // An address that opens no page is the client's 'Page Not Found', and says so.
+    return clientApp.sendPage(reply, undefined, pagePatternOf(pathname) ? 200 : 404);
   });
 
   return clientApp;
