@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './media/create-storage';
+import { sendContextFor } from './messaging/send-message';
 import { loadGazetteerInBackground } from './places/load-gazetteer';
 import { encodeDemoPictures, seedDemoData } from './seed/seed-demo-data';
 import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
@@ -58,7 +59,12 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   }
 
   const storage = await createStorage(config);
-  if (config.SEED_DEMO) await seedDemoData(running.database, storage, logger, demoPictures);
+  if (config.SEED_DEMO) {
+    await seedDemoData(running.database, storage, logger, {
+      messaging: sendContextFor(config.PUBLIC_URL),
+      pictures: demoPictures,
+    });
+  }
 
   running.app = await buildApp({
     config,

@@ -34,7 +34,7 @@ import {
 import { queueMessageEmail, registerMessageEmails } from './message-emails';
 import { markConversationRead } from './read-state';
 import { reportConversation } from './reports';
-import { sendMessage, startConversation, type SendContext, type SentMessage } from './send-message';
+import { sendContextFor, sendMessage, startConversation, type SentMessage } from './send-message';
 
 export interface MessagingRouteDependencies {
   db: Database;
@@ -65,7 +65,7 @@ export async function registerMessagingRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   registerMessageEmails({ db, jobs, mailer, publicUrl, unsubscribeKey });
-  const context: SendContext = { siteHost: new URL(publicUrl).hostname };
+  const context = sendContextFor(publicUrl);
 
   /** A conversation the user may read or write to, as they see it (404 for anyone else). */
   async function conversationFor(user: SessionUser, conversationId: string, action: 'read' | 'write') {

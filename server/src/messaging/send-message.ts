@@ -34,6 +34,8 @@ export interface SendContext {
   siteHost: string;
 }
 
+export const sendContextFor = (publicUrl: string): SendContext => ({ siteHost: new URL(publicUrl).hostname });
+
 /** A message just written, with what the caller needs to tell the recipient. */
 export interface SentMessage {
   conversationId: string;

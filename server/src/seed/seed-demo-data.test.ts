@@ -1,15 +1,19 @@
+import type { InboxResponse, MessagePageResponse, UnreadCountResponse } from '@bazaar/common/messaging';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
 import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStorage } from '../media/create-storage';
+import { sendContextFor } from '../messaging/send-message';
 import { DEMO_PASSWORD, seedDemoData } from './seed-demo-data';
 
 describe('the demo data of a first start', () => {
   let testApp: TestApp;
   const seed = async () =>
-    seedDemoData(testApp.database, await createStorage(testApp.config), pino({ level: 'silent' }));
+    seedDemoData(testApp.database, await createStorage(testApp.config), pino({ level: 'silent' }), {
+      messaging: sendContextFor(testApp.config.PUBLIC_URL),
+    });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -99,6 +103,34 @@ describe('the demo data of a first start', () => {
     );
     const nearDenver = await testApp.app.inject(`/api/ads?place=${testPlaces.denver.id}&radius=5`);
     expect(nearDenver.json().ads.length).toBeGreaterThan(0);
+  });
+
+  it("opens the README's demo seller on an inbox with conversations under way, the newest unread", async () => {
+    const { cookie } = await signIn(testApp.app, {
+      email: 'maria@demo.bazaar.local',
+      password: DEMO_PASSWORD,
+    });
+    const read = async (url: string) => (await testApp.app.inject({ url, headers: { cookie } })).json();
+    const inbox = (await read('/api/conversations')) as InboxResponse;
+    expect(
+      inbox.conversations.map((conversation) => [
+        conversation.ad.title,
+        conversation.my_role,
+        conversation.other_person.name,
+        conversation.unread_count,
+      ]),
+    ).toEqual([
+      ['Sony WH-1000XM5 noise cancelling headphones', 'buyer', 'James Carter', 0],
+      ['2015 Honda CB500F motorcycle', 'seller', 'Aisha Rahman', 1],
+      ['iPhone 14 Pro 256GB, Deep Purple, like new', 'seller', 'James Carter', 1],
+    ]);
+    expect(((await read('/api/conversations/unread')) as UnreadCountResponse).unread).toBe(2);
+    const iphone = inbox.conversations[2]!;
+    const thread = (await read(`/api/conversations/${iphone.id}/messages`)) as MessagePageResponse;
+    expect(thread.messages.map((message) => message.is_mine)).toEqual([false, true, false]);
+    expect(thread.messages[0]!.body).toMatch(/^Hi Maria, is the iPhone still available\?/);
+    const bell = (await read('/api/notifications/unread')) as { unread: number };
+    expect(bell.unread).toBe(2);
   });
 
   it('lets the demo sellers sign in as the README says, and loads nothing twice', async () => {

@@ -10,7 +10,9 @@ import { accounts, adMedia, adViews, advertisements, favorites, profiles, users 
 import { storageKeysOf, storeImageVariants, type NewAdMedia } from '../media/ad-images';
 import { createImageVariants, type ImageVariants } from '../media/images';
 import type { Storage } from '../media/storage';
+import type { SendContext } from '../messaging/send-message';
 import { demoAds } from './demo-ads';
+import { insertDemoConversations } from './demo-conversations';
 import { demoCategories, generateDemoAds } from './demo-catalog';
 import { generateDemoImage } from './demo-images';
 
@@ -85,7 +87,7 @@ export async function seedDemoData(
   database: DatabaseHandle,
   storage: Storage,
   logger: Logger,
-  pictures?: Promise<DemoPictures>,
+  { messaging, pictures }: { messaging: SendContext; pictures?: Promise<DemoPictures> },
 ): Promise<void> {
   await withAdvisoryLock(database.pool, advisoryLocks.demoSeed, async () => {
     const { rows } = await database.pool.query<{ has_users: boolean }>(
@@ -93,7 +95,7 @@ export async function seedDemoData(
     );
     if (rows[0]?.has_users) return;
     const started = Date.now();
-    const ads = await insertDemoData(database, storage, await (pictures ?? encodeDemoPictures()));
+    const ads = await insertDemoData(database, storage, await (pictures ?? encodeDemoPictures()), messaging);
     // The gazetteer's load after start-up gives the demo ads the places their text names
     // ("Austin, TX"), also when it was loaded before (issue 14).
     await database.pool.query('update gazetteer_state set ads_matched_at = null');
@@ -134,11 +136,12 @@ export async function encodeDemoPictures(): Promise<DemoPictures> {
   return pictures;
 }
 
-/** Inserts the demo sellers and ads; returns how many ads. */
+/** Inserts the demo sellers, their ads and their conversations; returns how many ads. */
 async function insertDemoData(
   { db }: DatabaseHandle,
   storage: Storage,
   pictures: DemoPictures,
+  messagingContext: SendContext,
 ): Promise<number> {
   const random = createRandom(42);
   const now = Date.now();
@@ -257,6 +260,7 @@ async function insertDemoData(
         update advertisements a set
           likes = (select count(*) from favorites f where f.ad_id = a.id),
           views = (select count(*) from ad_views v where v.ad_id = a.id)`);
+      await insertDemoConversations(tx, sellers, ads, messagingContext);
     });
   } catch (error) {
     await Promise.all(storageKeysOf(media).map((key) => storage.delete(key)));
