@@ -32,8 +32,8 @@ const demoConversations: { buyer: string; seller: string; ad: string; messages: 
   {
     buyer: 'aisha@demo.bazaar.local',
     seller: 'maria@demo.bazaar.local',
-    ad: '2015 Honda CB500F motorcycle',
-    messages: ['Hello! Is a test ride possible before I decide? I would pay in person.'],
+    ad: 'Mid-century oak dining table with 4 chairs',
+    messages: ['Hello! Are the chairs sturdy? I could pick the set up on Sunday with a van.'],
   },
   {
     buyer: 'maria@demo.bazaar.local',

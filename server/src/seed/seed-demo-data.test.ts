@@ -121,7 +121,7 @@ describe('the demo data of a first start', () => {
       ]),
     ).toEqual([
       ['Sony WH-1000XM5 noise cancelling headphones', 'buyer', 'James Carter', 0],
-      ['2015 Honda CB500F motorcycle', 'seller', 'Aisha Rahman', 1],
+      ['Mid-century oak dining table with 4 chairs', 'seller', 'Aisha Rahman', 1],
       ['iPhone 14 Pro 256GB, Deep Purple, like new', 'seller', 'James Carter', 1],
     ]);
     expect(((await read('/api/conversations/unread')) as UnreadCountResponse).unread).toBe(2);
@@ -134,11 +134,15 @@ describe('the demo data of a first start', () => {
   });
 
   it('lets the demo sellers sign in as the README says, and loads nothing twice', async () => {
-    const { response } = await signIn(testApp.app, {
+    const { response, cookie } = await signIn(testApp.app, {
       email: 'maria@demo.bazaar.local',
       password: DEMO_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
+    // Within her plan's limit, with room to post (Post Ad shows the form, not 'Ad Limit Reached').
+    const { quota } = (await testApp.app.inject({ url: '/api/me', headers: { cookie } })).json();
+    expect(quota.active_ads).toBeLessThan(quota.max_ads);
+    expect(quota.post_gate).toBe('allowed');
     const [before] = await query<{ count: number }>('select count(*)::int from advertisements');
     await seed();
     const [after] = await query<{ count: number }>('select count(*)::int from advertisements');

@@ -19,6 +19,7 @@ import { generateDemoImage } from './demo-images';
 /** Demo sellers can sign in with this password (the README says so). */
 export const DEMO_PASSWORD = 'bazaar-demo';
 
+/** Twelve: the demo's 300 ads leave each of them 25 of the Master Pack's 30, room to post more. */
 const demoSellers = [
   {
     name: 'Maria Gonzalez',
@@ -51,6 +52,27 @@ const demoSellers = [
     phone: '+1 602 555 0164',
     location: 'Phoenix, AZ',
   },
+  { name: 'Priya Shah', email: 'priya@demo.bazaar.local', phone: '+1 312 555 0187', location: 'Chicago, IL' },
+  {
+    name: 'Marcus Johnson',
+    email: 'marcus@demo.bazaar.local',
+    phone: '+1 404 555 0135',
+    location: 'Atlanta, GA',
+  },
+  { name: 'Sofia Rossi', email: 'sofia@demo.bazaar.local', phone: '+1 617 555 0159', location: 'Boston, MA' },
+  {
+    name: 'Kenji Watanabe',
+    email: 'kenji@demo.bazaar.local',
+    phone: '+1 303 555 0171',
+    location: 'Denver, CO',
+  },
+  {
+    name: 'Emma Wilson',
+    email: 'emma@demo.bazaar.local',
+    phone: '+1 615 555 0148',
+    location: 'Nashville, TN',
+  },
+  { name: 'Omar Haddad', email: 'omar@demo.bazaar.local', phone: '+1 313 555 0122', location: 'Detroit, MI' },
 ];
 
 /** Generated ads per category, on top of the four written by hand: 25 in each of the 12. */
