@@ -77,6 +77,24 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it("shows a signed-in person's unread messages in the phone's menu", async () => {
+    const session = await openSession(PHONE);
+    const { page, origin } = session;
+    // A demo seller whose last message from a buyer is waiting (the demo data's conversations).
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'james@demo.bazaar.local', password: 'bazaar-demo' },
+      headers: { origin },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Messages 1 unread' }).click();
+    await page.waitForURL('**/messages');
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('opens the mobile menu on a phone and closes it when a link is chosen', async () => {
     const session = await openSession(PHONE);
     const { page } = session;

@@ -1,13 +1,13 @@
 import { isStaff } from '@bazaar/common/roles';
 import { LogOut, Menu, Plus, Store, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser, useSignOut } from '../features/auth/api';
 import { usePostAdAction } from '../features/auth/use-require-sign-in';
-import { MessagesButton } from '../features/messaging/messages-button';
+import { MessagesButton, UnreadMessagesCount } from '../features/messaging/messages-button';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
@@ -136,6 +136,7 @@ export function Header() {
                 </MobileLink>
                 <MobileLink to={paths.messages} onChoose={closeMenu}>
                   Messages
+                  <UnreadMessagesCount />
                 </MobileLink>
                 {isStaff(currentUser.user.role) ? (
                   <MobileLink to={paths.admin} onChoose={closeMenu}>
@@ -183,7 +184,7 @@ export function Header() {
   );
 }
 
-function MobileLink({ to, onChoose, children }: { to: string; onChoose: () => void; children: string }) {
+function MobileLink({ to, onChoose, children }: { to: string; onChoose: () => void; children: ReactNode }) {
   return (
     <li>
       <NavLink
@@ -192,7 +193,7 @@ function MobileLink({ to, onChoose, children }: { to: string; onChoose: () => vo
         onClick={onChoose}
         className={({ isActive }) =>
           cn(
-            'block rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent',
+            'flex items-center justify-between rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent',
             isActive && 'bg-accent text-accent-foreground',
           )
         }
