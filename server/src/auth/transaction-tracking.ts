@@ -1,7 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database } from '../db/database';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Database, Transaction } from '../db/database';
 
 const currentTransaction = new AsyncLocalStorage<Transaction>();
 

@@ -8,7 +8,7 @@ import { findMessageWarnings } from '@bazaar/common/message-safety';
 import type { ConversationRole } from '@bazaar/common/messaging';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import type { SessionUser } from '../auth/session-guard';
 import {
   directMessagesDisabled,
@@ -26,8 +26,6 @@ import {
   type Executor,
   type MessageRow,
 } from './queries';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface SendContext {
   /** Our host name, to tell links to this site from lookalikes. */

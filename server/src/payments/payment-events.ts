@@ -2,7 +2,7 @@ import { PAYMENT_CURRENCY, periodBoughtAt, planPriceCents } from '@bazaar/common
 import { findPlan } from '@bazaar/common/plans';
 import type { PaymentProvider } from '@bazaar/common/subscriptions';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { advertisements, checkouts, paymentEvents, payments, profiles } from '../db/schema';
 import { featureAdForPayment } from '../featuring/feature-ad';
 import {
@@ -12,8 +12,6 @@ import {
   notifyPlanRenewed,
 } from '../notifications/events';
 import { subscriptionOf } from '../profiles/queries';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Which checkout an event is about: our id (demo) or the provider's session id (Stripe). */
 export type CheckoutReference = { checkoutId: string } | { providerSessionId: string };

@@ -1,9 +1,7 @@
 import type { SessionUser } from '../auth/session-guard';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import { markConversationRead } from '../messaging/read-state';
 import { sendMessage, startConversation, type SendContext } from '../messaging/send-message';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A demo seller as the seed made them. */
 interface DemoPerson {
@@ -51,7 +49,8 @@ const demoConversations: { buyer: string; seller: string; ad: string; messages: 
  * Writes the demo conversations as the app writes any message (messaging/send-message.ts):
  * turns alternate between the buyer and the seller, each reading the thread before
  * answering, and each side's inbox order, unread count and bell follow. The last message of
- * each conversation is left unread by its recipient. No e-mail is queued: nobody reads the demo sellers' mail.
+ * each conversation is left unread by its recipient. No e-mail is queued: nobody reads the
+ * demo sellers' mail.
  */
 export async function insertDemoConversations(
   tx: Transaction,
