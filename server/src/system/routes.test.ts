@@ -183,6 +183,31 @@ describe('the built client', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe('console.log(1)');
   });
+
+  it('answers 404 for an asset that is not there, a compressed copy by its own name, and the build manifest', async () => {
+    for (const url of [
+      '/assets/missing-9z9z9z.js',
+      '/assets/app-1a2b3c.js.br',
+      '/assets/app-1a2b3c.js.gz',
+      '/.vite/manifest.json',
+    ]) {
+      const response = await withClient.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('brotli bytes');
+    }
+  });
+
+  it('serves the files beside the shell, cached for an hour', async () => {
+    await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = await createTestApp({ clientDir });
+    try {
+      const response = await app.app.inject('/favicon.svg');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('compression', () => {
