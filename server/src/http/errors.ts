@@ -183,6 +183,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return reply.status(429).send(errorBody('rate_limited', errorMessages.rate_limited));
     }
+    if (error.statusCode === 403) {
+      // A plugin's refusal, such as a static file's path leaving its folder.
+      return reply.status(403).send(errorBody('forbidden', errorMessages.forbidden));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply
         .status(error.statusCode)

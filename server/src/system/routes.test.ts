@@ -1,3 +1,4 @@
+import { errorMessages } from '@bazaar/common/errors';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,6 +196,19 @@ describe('the built client', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('brotli bytes');
     }
+  });
+
+  it('serves nothing outside the assets folder through it, whatever the path says', async () => {
+    // (`/assets/%2e%2e/…` is `/index.html` to any URL parser, the test's included.)
+    for (const url of ['/assets/..%2findex.html', '/assets/%2e%2e%2findex.html', '/assets/..%5cindex.html']) {
+      const response = await withClient.app.inject(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      // The template as it lies on disk, not the shell the app renders from it.
+      expect(response.body, url).not.toContain('<title>x</title>');
+    }
+    const folder = await withClient.app.inject('/assets/');
+    expect(folder.statusCode).toBe(403);
+    expect(folder.json()).toEqual({ error: { code: 'forbidden', message: errorMessages.forbidden } });
   });
 
   it('serves the files beside the shell, cached for an hour', async () => {
