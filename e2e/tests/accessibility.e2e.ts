@@ -1,6 +1,7 @@
 /**
  * axe-core on every page, signed out and in, at desktop and phone width: no serious or
- * critical violation anywhere. A page someone adds to the app gets a line in `pages` below.
+ * critical violation anywhere, nor two landmarks alike. A page someone adds to the app gets a
+ * line in `pages` below.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -277,8 +278,10 @@ async function openMobileMenu(page: Page) {
   await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
 }
 
-/** Violations at these impacts fail the page. */
+/** Violations at these impacts fail the page... */
 const failingImpacts = new Set(['serious', 'critical']);
+/** ...and these rules at any: landmarks a screen reader's list of them cannot tell apart. */
+const failingRules = new Set(['landmark-unique']);
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -296,7 +299,9 @@ async function audit(page: Page): Promise<Result[]> {
       .map((rule) => [rule.ruleId, { enabled: true }] as const);
     return axe.run(document, { rules: Object.fromEntries(experimental) });
   });
-  return (results as AxeResults).violations.filter((violation) => failingImpacts.has(violation.impact ?? ''));
+  return (results as AxeResults).violations.filter(
+    (violation) => failingImpacts.has(violation.impact ?? '') || failingRules.has(violation.id),
+  );
 }
 
 /** One line per rule and one per node: what is wrong and where, to fix it without rerunning. */

@@ -23,8 +23,11 @@ export function SearchBox({
   size = 'default',
   placeholder = 'Search ads…',
   showButton = false,
+  label,
 }: {
   className?: string;
+  /** The search landmark's name, where a page has more than one (the home page's hero). */
+  label?: string;
   size?: 'default' | 'lg';
   placeholder?: string;
   showButton?: boolean;
@@ -88,7 +91,12 @@ export function SearchBox({
   }
 
   return (
-    <form role="search" onSubmit={submit} className={cn('flex w-full items-center gap-2', className)}>
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={submit}
+      className={cn('flex w-full items-center gap-2', className)}
+    >
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input

@@ -25,7 +25,7 @@ export function AuditTab() {
   const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-label="Audit log" className="grid gap-4">
-      <form role="search" onSubmit={search} className="flex max-w-xl items-end gap-2">
+      <form role="search" aria-label="Audit log" onSubmit={search} className="flex max-w-xl items-end gap-2">
         <div className="grid flex-1 gap-2">
           <Label htmlFor={searchId}>Search the audit log</Label>
           <Input

@@ -33,7 +33,7 @@ export function UsersTab({ isAdmin, currentUserId }: { isAdmin: boolean; current
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-label="Users" className="grid gap-4">
-      <form role="search" onSubmit={search} className="flex max-w-xl items-end gap-2">
+      <form role="search" aria-label="Users" onSubmit={search} className="flex max-w-xl items-end gap-2">
         <div className="grid flex-1 gap-2">
           <Label htmlFor={searchId}>Search users</Label>
           <Input

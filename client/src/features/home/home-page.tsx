@@ -66,6 +66,7 @@ export function HomePage() {
               size="lg"
               placeholder="What are you looking for?"
               showButton
+              label="Marketplace"
             />
             {currentUser ? null : (
               <div className="mt-6 flex flex-wrap gap-3">
