@@ -42,6 +42,8 @@ export interface ClientApp {
 
 /** A built script or stylesheet, possibly its precompressed copy. */
 const SCRIPT_OR_STYLESHEET = /\.(js|css)(\.br|\.gz)?$/;
+/** The brotli or gzip copy the build writes beside a script or stylesheet. */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Serves the built web client: hashed assets cached for a year and sent precompressed
@@ -101,34 +103,34 @@ export async function registerClientApp(
       // The build writes .br and .gz beside each script and stylesheet (client/vite.config.ts).
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply: FastifyReply, filePath: string) {
-        const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        reply.header(
-          'cache-control',
-          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-        if (serveSourceMaps && isHashedAsset && SCRIPT_OR_STYLESHEET.test(filePath)) {
-          reply.header('sourcemap', `${path.basename(filePath).replace(/\.(br|gz)$/, '')}.map`);
-        }
-      },
     };
-    // The hashed scripts, stylesheets and pictures: one route for the folder (a route for each
-    // of its files was a tenth of a second of every start). Not the .br and .gz copies, which
-    // preCompressed finds beside the file asked for, nor the source maps unless they are served.
+    // The hashed scripts, stylesheets and pictures, cached for a year: one route for the folder
+    // (a route for each of its files was a tenth of a second of every start). Not the .br and
+    // .gz copies, which preCompressed finds beside the file asked for, nor the source maps
+    // unless they are served.
     await app.register(fastifyStatic, {
       ...staticFiles,
       root: path.join(clientDir, 'assets'),
       prefix: '/assets/',
       allowedPath: (pathname) =>
-        !/\.(br|gz)$/.test(pathname) && (serveSourceMaps || !pathname.endsWith('.map')),
+        !PRECOMPRESSED_COPY.test(pathname) && (serveSourceMaps || !pathname.endsWith('.map')),
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (serveSourceMaps && SCRIPT_OR_STYLESHEET.test(filePath)) {
+          reply.header('sourcemap', `${path.basename(filePath).replace(PRECOMPRESSED_COPY, '')}.map`);
+        }
+      },
     });
-    // The few files beside the shell (the favicon), each a route of its own.
+    // The few files beside the shell (the favicon), each a route of its own, cached for an hour.
     await app.register(fastifyStatic, {
       ...staticFiles,
       root: clientDir,
       wildcard: false,
       decorateReply: false,
       globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=3600');
+      },
     });
   }
 
