@@ -1,10 +1,13 @@
 import type { InboxResponse, MessagePageResponse, UnreadCountResponse } from '@bazaar/common/messaging';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories';
 import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStorage } from '../media/create-storage';
+import type { Storage } from '../media/storage';
 import { sendContextFor } from '../messaging/send-message';
 import { DEMO_PASSWORD, seedDemoData } from './seed-demo-data';
 
@@ -148,4 +151,47 @@ describe('the demo data of a first start', () => {
     const [after] = await query<{ count: number }>('select count(*)::int from advertisements');
     expect(after!.count).toBe(before!.count);
   });
+});
+
+describe('a first start whose demo data fails', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  it('leaves no rows and no stored pictures behind, and the next start loads it all', async () => {
+    const storage = await createStorage(testApp.config);
+    let stored = 0;
+    const failingStorage: Storage = {
+      ...storage,
+      // The disk fills up a few dozen pictures in, while other copies are being written.
+      put: async (...args) => {
+        stored += 1;
+        if (stored === 40) throw new Error('ENOSPC: no space left on device');
+        return storage.put(...args);
+      },
+    };
+    const seed = (into: Storage) =>
+      seedDemoData(testApp.database, into, pino({ level: 'silent' }), {
+        messaging: sendContextFor(testApp.config.PUBLIC_URL),
+      });
+    await expect(seed(failingStorage)).rejects.toThrow('ENOSPC');
+
+    const files = await readdir(path.join(testApp.uploadsDir, 'ads'), {
+      recursive: true,
+      withFileTypes: true,
+    });
+    expect(files.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+    const { rows } = await testApp.database.pool.query<{ users: number; ads: number }>(
+      'select (select count(*)::int from users) as users, (select count(*)::int from advertisements) as ads',
+    );
+    expect(rows[0]).toEqual({ users: 0, ads: 0 });
+
+    await seed(storage);
+    const { rows: after } = await testApp.database.pool.query<{ ads: number }>(
+      'select count(*)::int as ads from advertisements',
+    );
+    expect(after[0]!.ads).toBeGreaterThanOrEqual(240);
+  }, 60_000);
 });

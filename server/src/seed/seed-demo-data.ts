@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
-import { accounts, adMedia, adViews, advertisements, favorites, profiles, users } from '../db/schema';
+import { accounts, adMedia, advertisements, favorites, profiles, users } from '../db/schema';
 import { storageKeysOf, storeImageVariants, type NewAdMedia } from '../media/ad-images';
 import { createImageVariants, type ImageVariants } from '../media/images';
 import type { Storage } from '../media/storage';
@@ -88,6 +88,9 @@ const PICTURES_PER_CATEGORY = 4;
 /** Pictures encoded at once: sharp works on its own threads, more would only queue. */
 const ENCODING_CONCURRENCY = 3;
 
+/** Picture copies written at once. */
+const STORING_CONCURRENCY = 8;
+
 /** Deterministic pseudo-random numbers, so every fresh install shows the same demo. */
 function createRandom(seed: number) {
   let state = seed;
@@ -125,7 +128,10 @@ export async function seedDemoData(
   });
 }
 
-/** Runs `task` over `items` with at most `limit` running at once; results in input order. */
+/**
+ * Runs `task` over `items` with at most `limit` running at once; results in input order.
+ * After a failure no task starts, and it is thrown once those running have finished.
+ */
 async function mapWithLimit<Item, Result>(
   items: Item[],
   limit: number,
@@ -133,13 +139,21 @@ async function mapWithLimit<Item, Result>(
 ): Promise<Result[]> {
   const results: Result[] = [];
   let next = 0;
+  let failed = false;
   async function worker() {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const index = next++;
-      results[index] = await task(items[index]!);
+      try {
+        results[index] = await task(items[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
   return results;
 }
 
@@ -195,20 +209,24 @@ async function insertDemoData(
     };
   });
 
+  // The pictures each ad shows, stored a few at a time (one after another, a first start
+  // spent a second or more waiting on the file system).
+  const copies = ads.flatMap((ad) => {
+    const own = pictures.get(ad.category)!;
+    const count = ad.featured_until ? 3 : 1 + Math.floor(random() * 2);
+    // Neighbouring ads of a category start at different pictures.
+    const first = Math.floor(random() * own.length);
+    return Array.from({ length: count }, (_, position) => ({
+      adId: ad.id,
+      variants: own[(first + position) % own.length]!,
+      position,
+    }));
+  });
   const media: NewAdMedia[] = [];
   try {
-    for (const ad of ads) {
-      const own = pictures.get(ad.category)!;
-      const count = ad.featured_until ? 3 : 1 + Math.floor(random() * 2);
-      // Neighbouring ads of a category start at different pictures.
-      const first = Math.floor(random() * own.length);
-      const stored = await Promise.all(
-        Array.from({ length: count }, (_, position) =>
-          storeImageVariants(storage, ad.id, own[(first + position) % own.length]!, position),
-        ),
-      );
-      media.push(...stored);
-    }
+    await mapWithLimit(copies, STORING_CONCURRENCY, async ({ adId, variants, position }) => {
+      media.push(await storeImageVariants(storage, adId, variants, position));
+    });
 
     const likes = ads.flatMap((ad) =>
       sellers
@@ -219,16 +237,18 @@ async function insertDemoData(
           created_at: new Date(ad.created_at.getTime() + DAY_MS),
         })),
     );
-    const views = ads.flatMap((ad) => {
+    // Each view a row of ad_views, as columns: 30 000 rows go in one statement.
+    const views = { adIds: [] as string[], viewerKeys: [] as string[], days: [] as string[] };
+    for (const ad of ads) {
       const days = Math.max(1, Math.floor((now - ad.created_at.getTime()) / DAY_MS));
-      return Array.from({ length: ad.views }, (_, viewer) => ({
-        ad_id: ad.id,
-        viewer_key: `demo-visitor-${viewer}`,
-        day: new Date(ad.created_at.getTime() + Math.floor(random() * days) * DAY_MS)
-          .toISOString()
-          .slice(0, 10),
-      }));
-    });
+      for (let viewer = 0; viewer < ad.views; viewer += 1) {
+        views.adIds.push(ad.id);
+        views.viewerKeys.push(`demo-visitor-${viewer}`);
+        views.days.push(
+          new Date(ad.created_at.getTime() + Math.floor(random() * days) * DAY_MS).toISOString().slice(0, 10),
+        );
+      }
+    }
 
     await db.transaction(async (tx) => {
       await tx.insert(users).values(
@@ -271,12 +291,10 @@ async function insertDemoData(
       await tx.insert(advertisements).values(ads.map((ad) => ({ ...ad, likes: 0 })));
       await tx.insert(adMedia).values(media);
       await tx.insert(favorites).values(likes);
-      for (let start = 0; start < views.length; start += 5_000) {
-        await tx
-          .insert(adViews)
-          .values(views.slice(start, start + 5_000))
-          .onConflictDoNothing();
-      }
+      await tx.execute(sql`
+        insert into ad_views (ad_id, viewer_key, day)
+        select * from unnest(${sql.param(views.adIds)}::uuid[], ${sql.param(views.viewerKeys)}::text[],
+                             ${sql.param(views.days)}::date[])`);
       // Counters agree with the rows they count.
       await tx.execute(sql`
         update advertisements a set
