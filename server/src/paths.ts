@@ -21,3 +21,5 @@ export const migrationsFolder = path.join(serverRoot, 'migrations');
 export const clientDistFolder = path.join(serverRoot, '..', 'client', 'dist');
 /** The web client's server render of the public pages (`vite build --ssr`, decision 0025). */
 export const clientServerRenderFile = path.join(serverRoot, '..', 'client', 'dist-ssr', 'entry-server.js');
+/** Reads the gazetteer package in a worker thread: a file of its own, run as it is (places/). */
+export const gazetteerWorkerFile = path.join(serverRoot, 'src', 'places', 'gazetteer-worker.mjs');

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { GazetteerPlace } from '../src/places/gazetteer-package';
+import type { GazetteerPlace, PlaceColumns } from '../src/places/gazetteer-package';
 import { loadGazetteer } from '../src/places/load-gazetteer';
 
 /** Real places of the gazetteer package (GeoNames ids and coordinates), a few for each test. */
@@ -71,7 +71,33 @@ export const testPlaces = {
   },
 } satisfies Record<string, GazetteerPlace>;
 
+/** Places as the gazetteer's reader gives them. */
+function asColumns(places: GazetteerPlace[]): PlaceColumns {
+  return {
+    ids: Int32Array.from(places, (place) => place.id),
+    names: places.map((place) => place.name),
+    regions: places.map((place) => place.region),
+    countries: places.map((place) => place.country),
+    populations: Int32Array.from(places, (place) => place.population),
+    lats: Float64Array.from(places, (place) => place.lat),
+    lons: Float64Array.from(places, (place) => place.lon),
+  };
+}
+
+/** The place in row `index` of `places`. */
+export function placeAt(places: PlaceColumns, index: number): GazetteerPlace {
+  return {
+    id: places.ids[index]!,
+    name: places.names[index]!,
+    region: places.regions[index]!,
+    country: places.countries[index]!,
+    population: places.populations[index]!,
+    lat: places.lats[index]!,
+    lon: places.lons[index]!,
+  };
+}
+
 /** Loads the test places through the real loader (as the server loads the package's). */
 export function loadTestPlaces(pool: pg.Pool, places: GazetteerPlace[] = Object.values(testPlaces)) {
-  return loadGazetteer(pool, { source: 'test places', readPlaces: () => places });
+  return loadGazetteer(pool, { source: 'test places', readPlaces: async () => asColumns(places) });
 }

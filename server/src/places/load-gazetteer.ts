@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
-import { gazetteerSource, readGazetteerPackage, type GazetteerPlace } from './gazetteer-package';
+import { gazetteerSource, readGazetteerPackage, type PlaceColumns } from './gazetteer-package';
 
 /** Rows per INSERT: a few arrays of this length are one round trip of a few hundred kB. */
 const INSERT_CHUNK = 20_000;
@@ -10,7 +10,7 @@ const MATCH_BATCH = 5_000;
 
 export interface GazetteerSource {
   source: string;
-  readPlaces: () => GazetteerPlace[];
+  readPlaces: () => Promise<PlaceColumns>;
 }
 
 const packageSource: GazetteerSource = { source: gazetteerSource(), readPlaces: readGazetteerPackage };
@@ -31,32 +31,34 @@ export async function loadGazetteer(
       'select source, ads_matched_at from gazetteer_state where id = 1',
     );
     let placesLoaded = 0;
-    if (rows[0]?.source !== source) placesLoaded = await insertPlaces(pool, source, readPlaces());
+    if (rows[0]?.source !== source) placesLoaded = await insertPlaces(pool, source, await readPlaces());
     const adsMatched = rows[0]?.ads_matched_at && placesLoaded === 0 ? 0 : await matchExistingAds(pool);
     return { placesLoaded, adsMatched };
   });
 }
 
 /** Upserts the places (never deletes: ads may name a place a newer gazetteer dropped) in one transaction. */
-async function insertPlaces(pool: pg.Pool, source: string, places: GazetteerPlace[]): Promise<number> {
+async function insertPlaces(pool: pg.Pool, source: string, places: PlaceColumns): Promise<number> {
+  const count = places.ids.length;
   const client = await pool.connect();
   try {
     await client.query('begin');
-    for (let start = 0; start < places.length; start += INSERT_CHUNK) {
-      const chunk = places.slice(start, start + INSERT_CHUNK);
+    for (let start = 0; start < count; start += INSERT_CHUNK) {
+      const end = Math.min(start + INSERT_CHUNK, count);
       await client.query(
         `insert into places (id, name, region, country, population, lat, lon)
          select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::float8[], $7::float8[])
          on conflict (id) do update set name = excluded.name, region = excluded.region,
            country = excluded.country, population = excluded.population, lat = excluded.lat, lon = excluded.lon`,
+        // pg sends arrays, not typed arrays (those would go as bytea).
         [
-          chunk.map((place) => place.id),
-          chunk.map((place) => place.name),
-          chunk.map((place) => place.region),
-          chunk.map((place) => place.country),
-          chunk.map((place) => place.population),
-          chunk.map((place) => place.lat),
-          chunk.map((place) => place.lon),
+          Array.from(places.ids.subarray(start, end)),
+          places.names.slice(start, end),
+          places.regions.slice(start, end),
+          places.countries.slice(start, end),
+          Array.from(places.populations.subarray(start, end)),
+          Array.from(places.lats.subarray(start, end)),
+          Array.from(places.lons.subarray(start, end)),
         ],
       );
     }
@@ -65,11 +67,11 @@ async function insertPlaces(pool: pg.Pool, source: string, places: GazetteerPlac
        values (1, $1, $2, now(), null)
        on conflict (id) do update set source = excluded.source, place_count = excluded.place_count,
          loaded_at = excluded.loaded_at, ads_matched_at = null`,
-      [source, places.length],
+      [source, count],
     );
     await client.query('commit');
     await client.query('analyze places');
-    return places.length;
+    return count;
   } catch (error) {
     await client.query('rollback');
     throw error;
