@@ -23,8 +23,8 @@ export interface ServerParts {
 }
 
 /**
- * Serves Bazaar from a database that is up: migrates it, adds the demo data if asked, builds
- * the app and listens. main.ts loads this module while PostgreSQL starts.
+ * Serves Bazaar from a database that is up: migrates it, adds the demo data if asked while
+ * it builds the app, and listens. main.ts loads this module while PostgreSQL starts.
  */
 export async function serve({
   config,
@@ -55,12 +55,16 @@ export async function serve({
   }
 
   const storage = await createStorage(config);
-  if (config.SEED_DEMO) {
-    await seedDemoData(parts.database, storage, logger, {
-      messaging: sendContextFor(config.PUBLIC_URL),
-      pictures: demoPictures,
-    });
-  }
+  // The app is built while the demo data goes in, which is mostly PostgreSQL's and the file
+  // system's work; it listens once both are done.
+  const seeding = config.SEED_DEMO
+    ? seedDemoData(parts.database, storage, logger, {
+        messaging: sendContextFor(config.PUBLIC_URL),
+        pictures: demoPictures,
+      })
+    : undefined;
+  // Awaited below; a failure while the app is built must not count as unhandled.
+  seeding?.catch(() => {});
 
   parts.app = await buildApp({
     config,
@@ -76,6 +80,7 @@ export async function serve({
     logger,
     authSecret,
   });
+  await seeding;
   await parts.app.listen({ port: config.PORT, host: config.HOST });
   // After listening, so a first start is not slower: place search says it is loading meanwhile.
   void loadGazetteerInBackground(parts.database.pool, logger);
