@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { createLogger } from './logger';
+import type { DemoPictures } from './seed/seed-demo-data';
 import type { ServerParts } from './serve';
 import { DataDirInUseError, loadOrCreateSecrets, lockDataDir } from './system/data-dir';
 
@@ -23,21 +23,22 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   // The server's code loads while PostgreSQL starts: on a warm start, each took about a third
   // of the time to ready, one after the other.
   const serving = import('./serve');
-  // A new data folder will get the demo: its pictures are drawn while PostgreSQL is created.
-  const isNewEmbeddedDatabase = !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'postgres'));
-  const demoPictures =
-    config.SEED_DEMO && isNewEmbeddedDatabase
-      ? import('./seed/seed-demo-data').then(({ encodeDemoPictures }) => encodeDemoPictures())
-      : undefined;
-  // Both are awaited below; a failure meanwhile must not count as unhandled.
+  // Awaited below; a failure meanwhile must not count as unhandled.
   serving.catch(() => {});
-  demoPictures?.catch(() => {});
 
+  let demoPictures: Promise<DemoPictures> | undefined;
   if (!config.DATABASE_URL) {
     running.embedded = await startEmbeddedPostgres({
       databaseDir: path.join(config.DATA_DIR, 'postgres'),
       password: secrets.postgresPassword,
       logger,
+      // A new cluster will get the demo: its pictures are drawn while PostgreSQL is created.
+      onNewCluster: () => {
+        if (!config.SEED_DEMO) return;
+        demoPictures = import('./seed/seed-demo-data').then(({ encodeDemoPictures }) => encodeDemoPictures());
+        // Awaited by the seed; a failure meanwhile must not count as unhandled.
+        demoPictures.catch(() => {});
+      },
     });
   }
   const { serve } = await serving;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeForPostgres, type PostgresUser } from './embedded-postgres';
+import { placeForPostgres, startEmbeddedPostgres, type PostgresUser } from './embedded-postgres';
 
 const asRoot = process.getuid?.() === 0;
 
@@ -69,6 +69,29 @@ describe.skipIf(!asRoot)('running PostgreSQL as the postgres user from a private
     expect(await placeForPostgres({ install, databaseDir }, user, again.logger, root)).toEqual(placed);
     expect(again.lines.join('')).toContain(placed.databaseDir);
   });
+
+  it('calls a cluster kept elsewhere new only once: a restart from a private folder finds it', async () => {
+    // main.ts draws the demo's pictures for a new cluster; a restart that took its cluster for
+    // new drew them on every start, for nothing.
+    const databaseDir = path.join(folder, 'private', 'restarted', 'postgres');
+    const logger = pino({ level: 'silent' });
+    let newClusters = 0;
+    const start = () =>
+      startEmbeddedPostgres({
+        databaseDir,
+        password: 'a-test-password',
+        logger,
+        onNewCluster: () => newClusters++,
+      });
+    try {
+      await (await start()).stop();
+      await (await start()).stop();
+      expect(newClusters).toBe(1);
+    } finally {
+      const kept = await placeForPostgres({ install: packagedInstall, databaseDir }, user, logger);
+      await rm(kept.databaseDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('leaves everything where it is when that user can reach it', async () => {
     const reachable = { install: packagedInstall, databaseDir: path.join(folder, 'data', 'postgres') };

@@ -25,6 +25,8 @@ interface StartOptions {
   logger: Logger;
   /** Loopback port to listen on; a free one by default (a restart can reuse the last one). */
   port?: number;
+  /** Called before a new cluster is initialised, so that work for a new database can start beside it. */
+  onNewCluster?: () => void;
 }
 
 const DATABASE_NAME = 'bazaar';
@@ -62,6 +64,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
       logger.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
+      options.onNewCluster?.();
       await initialiseCluster({ install, databaseDir, password, user, onLog });
     }
     postgres = await startInOwnSession({ install, databaseDir, port, user, onLog });
