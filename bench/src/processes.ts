@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createDataDir, spawnAppServer, waitUntilReady, type AppServer } from '../../e2e/support/app-server';
-import { benchRoot, repositoryRoot } from './bench-database';
+import { benchRoot, quantile, repositoryRoot } from './bench-database';
 import { writeBenchPhotos } from './generate-ads';
 
 /** Every bench app signs sessions with this, so that a session made on one is good on another. */
@@ -67,17 +67,34 @@ export async function startCeilingServer(): Promise<CeilingServer> {
   };
 }
 
-export interface StartupTimes {
+interface StartupRound {
   firstStartMs: number;
   warmRestartMs: number;
+}
+
+/** The medians of the rounds, and each round's figures. */
+export interface StartupTimes extends StartupRound {
+  rounds: StartupRound[];
 }
 
 /**
  * What `npm start` costs on a fresh machine and on a restart: the built app on an empty
  * DATA_DIR (embedded PostgreSQL created, migrations, demo data) until /api/ready answers,
- * then again on the same folder.
+ * then again on the same folder. `rounds` times, each on a new folder: the medians are the
+ * figures, so that one slow moment of a shared machine is not.
  */
-export async function measureStartup(): Promise<StartupTimes> {
+export async function measureStartup(rounds: number): Promise<StartupTimes> {
+  const measured: StartupRound[] = [];
+  for (let round = 0; round < rounds; round += 1) measured.push(await measureStartupRound());
+  const median = (key: keyof StartupRound) =>
+    quantile(
+      measured.map((round) => round[key]).sort((a, b) => a - b),
+      0.5,
+    );
+  return { firstStartMs: median('firstStartMs'), warmRestartMs: median('warmRestartMs'), rounds: measured };
+}
+
+async function measureStartupRound(): Promise<StartupRound> {
   const dataDir = await createDataDir();
   const timeToReady = async () => {
     const started = performance.now();

@@ -64,6 +64,12 @@ export interface BenchResults {
 
 const ms = (value: number) => value.toFixed(1);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+/** The lowest and highest of a figure over the startup's rounds. */
+const range = (rounds: StartupTimes['rounds'], key: 'firstStartMs' | 'warmRestartMs') => {
+  const values = rounds.map((round) => round[key]);
+  return `${seconds(Math.min(...values))}–${seconds(Math.max(...values))}`;
+};
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 function table(headings: string[], rows: (string | number)[][]): string {
@@ -204,8 +210,9 @@ export function formatResults(results: BenchResults): string {
     ),
     `app memory (RSS): ${mb(results.memory.coldBytes)} at start, ${mb(results.memory.startBytes)} warm before the load, ` +
       `${mb(results.memory.endBytes)} after it\n` +
-      `startup to /api/ready: ${(results.startup.firstStartMs / 1000).toFixed(1)} s on an empty DATA_DIR, ` +
-      `${(results.startup.warmRestartMs / 1000).toFixed(1)} s on a warm restart`,
+      `startup to /api/ready (median of ${results.startup.rounds.length}): ` +
+      `${seconds(results.startup.firstStartMs)} on an empty DATA_DIR (${range(results.startup.rounds, 'firstStartMs')}), ` +
+      `${seconds(results.startup.warmRestartMs)} on a warm restart (${range(results.startup.rounds, 'warmRestartMs')})`,
   ];
   if (results.budgets) {
     const missed = results.budgets.filter((budget) => !budget.passed);
