@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { categoryIdSchema } from './categories';
 import {
   AD_DESCRIPTION_MAX_LENGTH,

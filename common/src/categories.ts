@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A category id is a slug such as `real-estate`; the footer links to three of them. */
 export const categoryIdSchema = z

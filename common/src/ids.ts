@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The ids of our rows: UUIDs as PostgreSQL's gen_random_uuid() makes them. */
 export const uuidSchema = z.uuid();

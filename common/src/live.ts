@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What `GET /api/live` (Server-Sent Events) sends a signed-in user's tab. Each event is a

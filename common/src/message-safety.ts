@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Scam patterns a message can show (issue 12, Safety): the recipient sees a warning beside

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { adIdSchema, adStatusSchema, ownerModerationSchema } from './ads';
 import { categoryIdSchema } from './categories';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';

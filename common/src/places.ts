@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A place of the gazetteer (issue 14), by its GeoNames id. */
 export const placeIdSchema = z.coerce.number<string | number>().int().positive().max(2_147_483_647);

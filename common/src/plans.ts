@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The monthly packs of spec §9. Prices are whole US dollars per month; `includedFeatures` is

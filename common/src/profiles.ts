@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { profileLocationSchema, profileNameSchema, profilePhoneSchema } from './accounts';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { planIdSchema } from './plans';

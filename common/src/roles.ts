@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a person may do on Bazaar beyond their own things: staff see and act on every ad. */
 export const roleSchema = z.enum(['user', 'moderator', 'admin']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { adSearchCriteriaBodySchema, adSearchCriteriaResultSchema } from './ads';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from './constants';
 import { uuidSchema } from './ids';

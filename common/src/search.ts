@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { categoryIdSchema } from './categories';
 
 // Suggestions while typing in the header's search box (issue 15).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANALYTICS_DAYS_DEFAULT, ANALYTICS_DAYS_MAX, ANALYTICS_DAYS_MIN } from './constants';
 import { adSummarySchema } from './ads';
 import { achievementIds } from './engagement';

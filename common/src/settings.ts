@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A seller's notification and privacy preferences (the checkboxes of /dashboard and

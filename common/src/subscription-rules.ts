@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DAY_MS, DEFAULT_MAX_ADS } from './constants';
 import type { PlanId } from './plans';
 

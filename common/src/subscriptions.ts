@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nextCursorSchema, pageQuerySchema } from './pagination';
 import { planIdSchema } from './plans';
 import { subscriptionStatusSchema } from './subscription-rules';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { AD_LIFETIME_DAYS_DEFAULT } from '@bazaar/common/constants';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_BLOCKED_TERMS, foldText } from './ads/blocked-terms';
 
 const booleanFromString = z

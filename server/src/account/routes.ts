@@ -1,7 +1,7 @@
 import { accountExportSchema, deleteAccountRequestSchema } from '@bazaar/common/profiles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import { deleteAccount, type DeleteAccountDependencies } from './delete-account';
 import { exportAccountData } from './export-data';

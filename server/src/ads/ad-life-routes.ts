@@ -1,7 +1,7 @@
 import { adIdParamsSchema, adLifeResponseSchema } from '@bazaar/common/ads';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { markAdSold, renewAd } from './ad-life';

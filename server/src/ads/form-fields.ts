@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { categories } from '../db/schema';

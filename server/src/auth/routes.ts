@@ -14,7 +14,7 @@ import {
 import { errorMessages, type ErrorCode } from '@bazaar/common/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest, errorBody, routeNotFound, socialLoginUnavailable } from '../http/errors';
 import { isFromBrowser, requestOrigin } from '../http/origin-check';
 import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';

@@ -2,7 +2,7 @@ import type { LiveEventData, LiveEventType } from '@bazaar/common/live';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Executor } from '../db/database';
 
 /** The PostgreSQL channel every process listens on. */

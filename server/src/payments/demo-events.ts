@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEMO_SIGNATURE_HEADER, signDemoEvent } from './demo-signature';
 import type { PaymentEvent } from './payment-events';
 

@@ -7,7 +7,7 @@ import {
 } from '@bazaar/common/saved-searches';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { authorize } from '../policies/authorize';

@@ -11,7 +11,7 @@ import { isApiErrorBody } from '@bazaar/common/errors';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { giveSellerPlan, imagePart, postAd } from '../../test/ad-factories';
 import { createSeller, nextRemoteAddress, type TestSeller } from '../../test/factories';
 import { multipartForm, type FilePart } from '../../test/multipart';
