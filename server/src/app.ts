@@ -185,14 +185,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // starts once the app is ready and drains when it closes (after the last request).
   const jobs = createJobQueue({ pool: database.pool, logger, isWorking: config.JOB_WORKERS });
   app.decorate('jobs', jobs);
-  app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   // Live streams never end by themselves: they are closed before the drain, which would
   // otherwise wait for them (the browser reconnects, to another process if there is one).
   const liveHub = createLiveHub({ pool: database.pool, logger });
-  app.addHook('onReady', () => liveHub.start());
   app.addHook('preClose', async () => liveHub.closeConnections());
   app.addHook('onClose', () => liveHub.stop());
+  // Side by side: each is a few round trips to PostgreSQL before the app listens.
+  app.addHook('onReady', async () => {
+    await Promise.all([jobs.start(), liveHub.start()]);
+  });
 
   const auth = createAuth({ config, db: database.db, mailer, logger, secret: authSecret });
   const guard = createSessionGuard(app, auth, (token) => findSessionWithUser(database.db, token));

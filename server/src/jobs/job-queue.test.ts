@@ -56,6 +56,34 @@ describe('the job queue', () => {
     await expect(Promise.all([startTogether(), startTogether(), startTogether()])).resolves.toBeDefined();
   });
 
+  it('writes on a restart only the queues and schedules that are new or changed', async () => {
+    const startWith = async (cron: string) => {
+      const database = openDatabase(testApp.config.DATABASE_URL!, 3, logger);
+      opened.push(database);
+      const queue = createJobQueue({ pool: database.pool, logger, isWorking: false });
+      queue.work('restarted', async () => {});
+      queue.schedule('restarted', cron);
+      started.push(queue);
+      await queue.start();
+    };
+    const scheduleRow = async () =>
+      (
+        await testApp.database.pool.query<{ cron: string; timezone: string; updated_on: Date }>(
+          `select cron, timezone, updated_on from pgboss.schedule where name = 'restarted'`,
+        )
+      ).rows[0]!;
+
+    await startWith('0 8 * * *');
+    const first = await scheduleRow();
+    expect(first).toMatchObject({ cron: '0 8 * * *', timezone: 'UTC' });
+    await startWith('0 8 * * *');
+    expect(await scheduleRow()).toEqual(first);
+    await startWith('30 9 * * *');
+    const changed = await scheduleRow();
+    expect(changed.cron).toBe('30 9 * * *');
+    expect(changed.updated_on.getTime()).toBeGreaterThan(first.updated_on.getTime());
+  });
+
   it('runs a queued job with its data once', async () => {
     const seen: number[] = [];
     const queue = await startQueue({ 'record-a': async ({ n }) => void seen.push(n) });

@@ -191,13 +191,19 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
       await boss.start();
       // Processes starting together deadlocked creating the same queues (each makes a
       // table partition); one at a time, the later ones find them made.
+      // Only what is missing or changed: each is a round trip (of a start's few hundred ms).
       await withAdvisoryLock(pool, advisoryLocks.jobQueues, async () => {
+        const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
         for (const name of handlers.keys()) {
-          await boss.createQueue(name, { name, policy: 'short' });
+          if (!queues.has(name)) await boss.createQueue(name, { name, policy: 'short' });
         }
+        const scheduled = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule]));
         for (const [name, cron] of schedules) {
           if (!handlers.has(name)) throw new Error(`The schedule "${name}" has no worker`);
-          await boss.schedule(name, cron, {}, { tz: 'UTC' });
+          const current = scheduled.get(name);
+          if (current?.cron !== cron || current.options?.tz !== 'UTC') {
+            await boss.schedule(name, cron, {}, { tz: 'UTC' });
+          }
         }
       });
       if (!isWorking) return;
