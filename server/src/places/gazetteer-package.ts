@@ -13,7 +13,7 @@ export interface GazetteerPlace {
   lon: number;
 }
 
-/** Places as columns, row `i` of each one place: the shape they are inserted in. */
+/** Places as columns (the i-th entry of each is one place): the shape they are inserted in. */
 export interface PlaceColumns {
   ids: Int32Array;
   names: string[];
