@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { differenceHash } from './photo-hash';
 
 /** Images larger than this many pixels are refused before decoding (pixel bombs). */
@@ -39,6 +39,8 @@ export async function createImageVariants(
   input: Buffer | string,
   { effort = PHOTO_EFFORT }: { effort?: number } = {},
 ): Promise<ImageVariants> {
+  // sharp and its native library load with the first image, not with the server (0.1 s of a start).
+  const { default: sharp } = await import('sharp');
   const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
   const [full, card, hash] = await Promise.all([
     encode(

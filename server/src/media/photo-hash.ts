@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** The picture is first averaged down to this square: one large reduction straight to 9 × 8
  * samples too few pixels, and re-encodings of one photo then disagree in many bits. */
@@ -18,6 +18,8 @@ export async function differenceHash(image: Sharp): Promise<bigint> {
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // Loaded already: `image` is one of its pipelines (images.ts loads it with the first image).
+  const { default: sharp } = await import('sharp');
   const pixels = await sharp(data, {
     raw: { width: info.width, height: info.height, channels: info.channels },
   })
