@@ -18,7 +18,7 @@ interface Running extends ServerParts {
 async function start(config: Config, logger: Logger, running: Running): Promise<void> {
   const startedAt = Date.now();
   if (!config.DATABASE_URL) running.releaseDataDir = await lockDataDir(config.DATA_DIR);
-  const secrets = await loadOrCreateSecrets(config.DATA_DIR);
+  const { secrets, isNew: hasNewSecrets } = await loadOrCreateSecrets(config.DATA_DIR);
 
   // The server's code loads while PostgreSQL starts: on a warm start, each took about a third
   // of the time to ready, one after the other.
@@ -31,6 +31,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
     running.embedded = await startEmbeddedPostgres({
       databaseDir: path.join(config.DATA_DIR, 'postgres'),
       password: secrets.postgresPassword,
+      passwordIsNew: hasNewSecrets,
       logger,
       // A new cluster will get the demo: its pictures are drawn while PostgreSQL is created.
       onNewCluster: () => {

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeForPostgres, startEmbeddedPostgres, type PostgresUser } from './embedded-postgres';
@@ -92,6 +93,50 @@ describe.skipIf(!asRoot)('running PostgreSQL as the postgres user from a private
       await rm(kept.databaseDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('sets aside the cluster of a deleted data folder kept elsewhere, and starts afresh', async () => {
+    // Deleting DATA_DIR to start again left its cluster in /var/lib/bazaar, which the new
+    // folder's password could not open: the start failed (28P01).
+    const dataDir = path.join(folder, 'private', 'deleted');
+    const databaseDir = path.join(dataDir, 'postgres');
+    const silent = pino({ level: 'silent' });
+    const kept = (await placeForPostgres({ install: packagedInstall, databaseDir }, user, silent))
+      .databaseDir;
+    const setAside = async () =>
+      (await readdir(path.dirname(kept))).filter((name) =>
+        name.startsWith(`${path.basename(kept)}.set-aside-`),
+      );
+    try {
+      const first = { databaseDir, password: 'first-password', passwordIsNew: true, logger: silent };
+      await (await startEmbeddedPostgres(first)).stop();
+      // A restart with the same password keeps it.
+      await (await startEmbeddedPostgres({ ...first, passwordIsNew: false })).stop();
+      expect(await setAside()).toEqual([]);
+
+      await rm(dataDir, { recursive: true, force: true });
+      const { logger, lines } = recordingLogger();
+      const second = await startEmbeddedPostgres({
+        databaseDir,
+        password: 'second-password',
+        passwordIsNew: true,
+        logger,
+      });
+      try {
+        const client = new pg.Client({ connectionString: second.url });
+        await client.connect();
+        await client.end();
+      } finally {
+        await second.stop();
+      }
+      const [aside] = await setAside();
+      expect(aside).toBeDefined();
+      expect(lines.join('')).toContain(`it was moved to ${path.join(path.dirname(kept), aside!)}`);
+    } finally {
+      for (const name of [path.basename(kept), ...(await setAside())]) {
+        await rm(path.join(path.dirname(kept), name), { recursive: true, force: true });
+      }
+    }
+  }, 90_000);
 
   it('leaves everything where it is when that user can reach it', async () => {
     const reachable = { install: packagedInstall, databaseDir: path.join(folder, 'data', 'postgres') };

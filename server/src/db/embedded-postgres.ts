@@ -23,6 +23,12 @@ interface StartOptions {
   /** Folder holding the cluster; created and initialised on first start. */
   databaseDir: string;
   password: string;
+  /**
+   * The password was made for this start. A cluster kept elsewhere for `databaseDir` (see
+   * `placeForPostgres`) then belongs to a deleted folder of the same path, whose password went
+   * with it: it is set aside, and a new one made.
+   */
+  passwordIsNew?: boolean;
   logger: Logger;
   /** Loopback port to listen on; a free one by default (a restart can reuse the last one). */
   port?: number;
@@ -51,6 +57,9 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     user,
     logger,
   );
+  if (options.passwordIsNew && databaseDir !== options.databaseDir) {
+    await setAsideEarlierCluster(databaseDir, options.databaseDir, logger);
+  }
   await stopOrphanedServer(databaseDir, logger);
 
   const port = options.port ?? (await findFreePort());
@@ -170,6 +179,22 @@ export async function placeForPostgres(
     );
   }
   return { install, databaseDir };
+}
+
+/**
+ * Moves aside the cluster of an earlier data folder at `wanted`'s path, kept elsewhere: deleting
+ * the folder (to start afresh) left it behind, and the new folder's password cannot open it.
+ */
+async function setAsideEarlierCluster(databaseDir: string, wanted: string, logger: Logger): Promise<void> {
+  if (!existsSync(databaseDir)) return;
+  await stopOrphanedServer(databaseDir, logger);
+  const aside = `${databaseDir}.set-aside-${new Date().toISOString().replaceAll(':', '-')}`;
+  await rename(databaseDir, aside);
+  logger.warn(
+    { databaseDir: aside },
+    `${wanted} is new, but the PostgreSQL cluster of an earlier folder there was kept in ${databaseDir}: ` +
+      `it was moved to ${aside} (delete it to free its space)`,
+  );
 }
 
 /** A copy of the PostgreSQL install under `root`, made once per version of the package. */

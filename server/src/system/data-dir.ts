@@ -43,12 +43,13 @@ export interface Secrets {
 
 /**
  * Secrets a single-machine install needs and nobody should have to invent: generated on
- * first start and kept in DATA_DIR/secrets.json, readable by this user only.
+ * first start and kept in DATA_DIR/secrets.json, readable by this user only. `isNew`: made
+ * by this call.
  */
-export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
+export async function loadOrCreateSecrets(dataDir: string): Promise<{ secrets: Secrets; isNew: boolean }> {
   const file = path.join(dataDir, 'secrets.json');
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+    return { secrets: JSON.parse(await readFile(file, 'utf8')) as Secrets, isNew: false };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -58,5 +59,5 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
   };
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
-  return secrets;
+  return { secrets, isNew: true };
 }
