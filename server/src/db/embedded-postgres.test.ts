@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -144,4 +145,23 @@ describe.skipIf(!asRoot)('running PostgreSQL as the postgres user from a private
     expect(await placeForPostgres(reachable, user, logger, path.join(folder, 'unused'))).toEqual(reachable);
     expect(lines).toEqual([]);
   });
+});
+
+describe('a start whose password the cluster refuses', () => {
+  it('fails and leaves no PostgreSQL server running on the cluster', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'bazaar-refused-'));
+    await chmod(folder, 0o755);
+    const databaseDir = path.join(folder, 'postgres');
+    const logger = pino({ level: 'silent' });
+    try {
+      await (await startEmbeddedPostgres({ databaseDir, password: 'the-right-one', logger })).stop();
+      await expect(startEmbeddedPostgres({ databaseDir, password: 'a-wrong-one', logger })).rejects.toThrow(
+        'password authentication failed',
+      );
+      // A folder the postgres user can reach: the cluster is here, whoever runs the test.
+      expect(existsSync(path.join(databaseDir, 'postmaster.pid'))).toBe(false);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -89,7 +89,19 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   }
 
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
+  try {
+    await ensureDatabase(`${adminUrl}/postgres`);
+  } catch (error) {
+    // The caller gets no handle to stop it with: a server left running would hold the cluster.
+    await stopServer(postgres);
+    throw error;
+  }
+  return { url: `${adminUrl}/${DATABASE_NAME}`, adminUrl, stop: () => stopServer(postgres) };
+}
+
+/** Creates Bazaar's database on a new cluster. */
+async function ensureDatabase(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
@@ -97,8 +109,6 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   } finally {
     await client.end();
   }
-
-  return { url: `${adminUrl}/${DATABASE_NAME}`, adminUrl, stop: () => stopServer(postgres) };
 }
 
 const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
