@@ -57,10 +57,10 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     user,
     logger,
   );
+  await stopOrphanedServer(databaseDir, logger);
   if (options.passwordIsNew && databaseDir !== options.databaseDir) {
     await setAsideEarlierCluster(databaseDir, options.databaseDir, logger);
   }
-  await stopOrphanedServer(databaseDir, logger);
 
   const port = options.port ?? (await findFreePort());
   const recentOutput: string[] = [];
@@ -197,7 +197,6 @@ export async function placeForPostgres(
  */
 async function setAsideEarlierCluster(databaseDir: string, wanted: string, logger: Logger): Promise<void> {
   if (!existsSync(databaseDir)) return;
-  await stopOrphanedServer(databaseDir, logger);
   const aside = `${databaseDir}.set-aside-${new Date().toISOString().replaceAll(':', '-')}`;
   await rename(databaseDir, aside);
   logger.warn(
