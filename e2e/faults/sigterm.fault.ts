@@ -13,29 +13,54 @@ import {
 
 const SLOW_POSTS = 8;
 const SEND_OVER_MS = 1_500;
+/** The app logs each request's start (untilReceived). */
+const LOGS_REQUESTS = { LOG_LEVEL: 'info' };
 
-/** Posts an ad whose body trickles in over SEND_OVER_MS, so that it is in flight for a while. */
-async function slowPost(app: Awaited<ReturnType<typeof startApp>>, cookie: string, title: string) {
+/** Posts an ad whose body trickles in over SEND_OVER_MS once connected, so that it is in flight for a while. */
+function slowPost(app: Awaited<ReturnType<typeof startApp>>, cookie: string, title: string) {
   const form = new Response(adForm(title, 2));
-  const body = new Uint8Array(await form.arrayBuffer());
   const chunks = 10;
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      for (let index = 0; index < chunks; index += 1) {
-        controller.enqueue(
-          body.subarray((index * body.length) / chunks, ((index + 1) * body.length) / chunks),
-        );
-        await sleep(SEND_OVER_MS / chunks);
-      }
-      controller.close();
+  let sent = 0;
+  let body: Uint8Array | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        body ??= new Uint8Array(await form.arrayBuffer());
+        if (sent > 0) await sleep(SEND_OVER_MS / chunks);
+        controller.enqueue(body.subarray((sent * body.length) / chunks, ((sent + 1) * body.length) / chunks));
+        sent += 1;
+        if (sent === chunks) controller.close();
+      },
     },
-  });
+    // Nothing is read ahead: a chunk is made only when the client asks for it.
+    { highWaterMark: 0 },
+  );
   return call(app, '/api/ads', {
     method: 'POST',
     headers: { ...headersFor(app, cookie), 'content-type': form.headers.get('content-type')! },
     body: stream,
     duplex: 'half',
   } as RequestInit);
+}
+
+/**
+ * Resolves once the app has logged, after `since` characters of its output, the start of
+ * `count` requests to `method path` (at the info level): they are in its hands, not still in
+ * the client's or the kernel's.
+ */
+async function untilReceived(
+  app: Awaited<ReturnType<typeof startApp>>,
+  since: number,
+  method: string,
+  path: string,
+  count: number,
+) {
+  const started = `"req":{"method":"${method}","url":"${path}",`;
+  const deadline = Date.now() + 20_000;
+  while (app.output().slice(since).split(started).length - 1 < count) {
+    if (Date.now() > deadline) throw new Error(`The app did not receive ${count} ${method} ${path} in 20 s`);
+    await sleep(20);
+  }
 }
 
 /**
@@ -51,6 +76,7 @@ async function expectDrained(
   // Keep-alive connections that sit idle when the signal comes.
   for (let index = 0; index < 4; index += 1) expect((await call(app, '/api/ads')).status).toBe(200);
 
+  const since = app.output().length;
   const titles = Array.from(
     { length: SLOW_POSTS },
     (_, index) => `In flight at the signal ${index} ${Date.now()}`,
@@ -62,7 +88,10 @@ async function expectDrained(
       return response.status;
     }),
   );
-  await sleep(SEND_OVER_MS / 3);
+  // On a busy machine a request can reach the app long after the client sent it: signal once
+  // the app has every request (a connection it has not accepted by then is refused or reset).
+  await untilReceived(app, since, 'POST', '/api/ads', SLOW_POSTS);
+  await untilReceived(app, since, 'GET', '/api/me', reads.length);
   stop();
   const signalledAt = Date.now();
 
@@ -84,7 +113,7 @@ async function expectDrained(
 it('drains the requests in flight on SIGTERM: none fails, and the process exits cleanly', async () => {
   const database = await startDatabaseServer();
   const databaseUrl = await database.createDatabase();
-  const app = await startApp({ databaseUrl });
+  const app = await startApp({ databaseUrl, environment: LOGS_REQUESTS });
   const seller = await createSeller(app);
   await givePlan(databaseUrl, [seller.id], 100);
 
@@ -108,7 +137,7 @@ it('drains the requests in flight on SIGTERM: none fails, and the process exits 
 
 it('drains on Ctrl-C in a terminal too: the embedded PostgreSQL is not stopped under the requests', async () => {
   // `npm start`: the embedded database, and Ctrl-C signals the whole process group.
-  const app = await startApp({ databaseUrl: '', detached: true });
+  const app = await startApp({ databaseUrl: '', detached: true, environment: LOGS_REQUESTS });
   // Trial sellers may post one ad each: one seller per upload.
   const sellers = await Promise.all(Array.from({ length: SLOW_POSTS }, () => createSeller(app)));
   const { reads, drainedInMs } = await expectDrained(app, sellers, () =>
