@@ -17,15 +17,14 @@ const SEND_OVER_MS = 1_500;
 const LOGS_REQUESTS = { LOG_LEVEL: 'info' };
 
 /** Posts an ad whose body trickles in over SEND_OVER_MS once connected, so that it is in flight for a while. */
-function slowPost(app: Awaited<ReturnType<typeof startApp>>, cookie: string, title: string) {
+async function slowPost(app: Awaited<ReturnType<typeof startApp>>, cookie: string, title: string) {
   const form = new Response(adForm(title, 2));
+  const body = new Uint8Array(await form.arrayBuffer());
   const chunks = 10;
   let sent = 0;
-  let body: Uint8Array | undefined;
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        body ??= new Uint8Array(await form.arrayBuffer());
         if (sent > 0) await sleep(SEND_OVER_MS / chunks);
         controller.enqueue(body.subarray((sent * body.length) / chunks, ((sent + 1) * body.length) / chunks));
         sent += 1;
