@@ -202,6 +202,11 @@ export const gazetteerState = pgTable('gazetteer_state', {
   ads_matched_at: timestamp('ads_matched_at', { withTimezone: true }),
 });
 
+/**
+ * Stored with fillfactor 80 (migration 0018; Drizzle has no table storage options): a view,
+ * like or edit writes the row's new version on its own page, so the table stays in the
+ * creation order it is appended in, the order the searches walk it.
+ */
 export const advertisements = pgTable(
   'advertisements',
   {
