@@ -220,6 +220,9 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
 
       const placeCount = await createBenchPlaces(client);
       const parameters = [nouns, adjectives, sentences, rareWords, places, placePrefixes, states, categories];
+      // In creation order, as a live table is appended: ads are posted one after another, and
+      // their views and edits keep them on their pages (migration 0018). Data generated before
+      // stop 28 lay in random order; a kept BENCH_DATA_DIR of it is generated afresh once emptied.
       await client.query(
         `insert into advertisements
            (user_id, title, description, price, category, location, featured_until, views, likes, status, created_at, updated_at,
@@ -249,7 +252,8 @@ export async function generateAds(databaseUrl: string, adCount: number): Promise
            from bench_sellers s cross join lateral generate_series(1, s.ad_count)
            limit $9::int
          ) as generated
-         join bench_places p on p.n = generated.place_n`,
+         join bench_places p on p.n = generated.place_n
+         order by generated.created_at`,
         [...parameters, adCount, placeCount],
       );
       log(`inserted ${adCount} ads`, started);
