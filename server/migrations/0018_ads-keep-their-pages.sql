@@ -1,13 +1,13 @@
 -- Every counted view, like and edit writes a new version of the ad's row. On full pages
 -- (PostgreSQL's default) the new version goes to whichever page has room, so a table that is
 -- appended in creation order scatters, and the searches that walk the ads newest first read
--- a page per ad instead of a page per dozen: at 100 000 ads, after about one view per ad,
--- `created_at`'s correlation with the table's order fell from 1.0 to 0.71 and a medium word's
--- best match switched pages 2.9 times as often (bench/README.md, stop 28). A fifth of each
--- page kept free holds a new version of even a long ad (a 1 000-character description makes a
--- row of about 2 kB), and PostgreSQL prunes the dead one when the page fills again. After two
--- views per ad on average (in bursts of twenty for one ad in a hundred) the correlation was
--- still 1.0, after four 0.99; at fillfactor 90, 0.94 and 0.89, in a table an eighth smaller.
+-- a page per ad instead of a page per dozen. At 100 000 ads, after 1.6 views per ad (bursts of
+-- twenty for one ad in a hundred), `created_at`'s correlation with the table's order fell from
+-- 1.0 to 0.84 and a medium word's best match read 4.7 times the buffers (bench:row-order, stop
+-- 28). With a fifth of each page kept free the new version stays on its page and PostgreSQL
+-- prunes the dead one when the page fills again: 0.996 and the same buffers. A tenth kept them
+-- too (0.974) but holds no new version of a long ad: a 1 000-character description makes a row
+-- of about 2 kB, a quarter of a page. The table is a quarter larger than at 100.
 -- Applies to the pages written from now on; `VACUUM FULL advertisements` rewrites the older
 -- ones (it locks the table while it runs).
 ALTER TABLE "advertisements" SET (fillfactor = 80);
