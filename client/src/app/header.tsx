@@ -37,10 +37,7 @@ function useLogout() {
 }
 
 export function Header() {
-  const { data: currentUser, isPending } = useCurrentUser();
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const logout = useLogout();
-  const postAd = usePostAdAction();
   const closeMenu = () => setMenuOpen(false);
   // The search page has a search box of its own: one is enough.
   const hasSearchBox = useMatch(paths.search()) === null;
@@ -61,36 +58,7 @@ export function Header() {
 
         {hasSearchBox ? <SearchBox className="mx-4 hidden max-w-xl md:flex" /> : null}
 
-        {/* The bell stays in the bar on a phone too; the rest of it is in the mobile menu there. */}
-        <nav aria-label="Account" className="ml-auto flex items-center gap-2">
-          {isPending ? (
-            <Skeleton className="hidden h-9 w-40 md:block" />
-          ) : currentUser ? (
-            <>
-              <Button onClick={postAd} className="hidden md:inline-flex">
-                <Plus /> Post Ad
-              </Button>
-              <Suspense fallback={<Skeleton className="size-10" />}>
-                <NotificationsBell />
-              </Suspense>
-              <div className="hidden items-center gap-2 md:flex">
-                <MessagesButton />
-                <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-                  <AccountMenu user={currentUser.user} onLogout={logout} />
-                </Suspense>
-              </div>
-            </>
-          ) : (
-            <>
-              <Button variant="ghost" className="hidden md:inline-flex" asChild>
-                <Link to={paths.login}>Login</Link>
-              </Button>
-              <Button className="hidden md:inline-flex" asChild>
-                <Link to={paths.register}>Sign Up</Link>
-              </Button>
-            </>
-          )}
-        </nav>
+        <AccountNav />
 
         <Button
           variant="ghost"
@@ -111,76 +79,126 @@ export function Header() {
         </div>
       ) : null}
 
-      {isMenuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
-          <ul className="flex flex-col gap-1">
-            <MobileLink to={paths.home} onChoose={closeMenu}>
-              Home
-            </MobileLink>
-            {currentUser ? (
-              <>
-                <MobileLink to={paths.dashboard} onChoose={closeMenu}>
-                  Dashboard
-                </MobileLink>
-                <MobileLink to={paths.profile} onChoose={closeMenu}>
-                  Profile
-                </MobileLink>
-                <MobileLink to={paths.favorites} onChoose={closeMenu}>
-                  Favorites
-                </MobileLink>
-                <MobileLink to={paths.savedSearches} onChoose={closeMenu}>
-                  Saved searches
-                </MobileLink>
-                <MobileLink to={paths.subscription} onChoose={closeMenu}>
-                  Subscription
-                </MobileLink>
-                <MobileLink to={paths.messages} onChoose={closeMenu}>
-                  Messages
-                  <UnreadMessagesCount />
-                </MobileLink>
-                {isStaff(currentUser.user.role) ? (
-                  <MobileLink to={paths.admin} onChoose={closeMenu}>
-                    Admin
-                  </MobileLink>
-                ) : null}
-                <li className="mt-2 grid grid-cols-2 gap-2">
-                  <Button
-                    onClick={() => {
-                      closeMenu();
-                      postAd();
-                    }}
-                  >
-                    <Plus /> Post Ad
-                  </Button>
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      closeMenu();
-                      logout();
-                    }}
-                  >
-                    <LogOut /> Logout
-                  </Button>
-                </li>
-              </>
-            ) : (
-              <li className="mt-2 grid grid-cols-2 gap-2">
-                <Button variant="outline" asChild>
-                  <Link to={paths.login} onClick={closeMenu}>
-                    Login
-                  </Link>
-                </Button>
-                <Button asChild>
-                  <Link to={paths.register} onClick={closeMenu}>
-                    Sign Up
-                  </Link>
-                </Button>
-              </li>
-            )}
-          </ul>
-        </nav>
-      ) : null}
+      {isMenuOpen ? <MobileMenu onChoose={closeMenu} /> : null}
     </header>
+  );
+}
+
+/**
+ * The bar's part that depends on who is there, in a component of its own: when the browser
+ * learns it (after the hydration), only this re-renders, not the whole header with its search
+ * boxes. The bell stays in the bar on a phone too; the rest of it is in the mobile menu there.
+ */
+function AccountNav() {
+  const { data: currentUser, isPending } = useCurrentUser();
+  const logout = useLogout();
+  const postAd = usePostAdAction();
+  return (
+    <nav aria-label="Account" className="ml-auto flex items-center gap-2">
+      {isPending ? (
+        <Skeleton className="hidden h-9 w-40 md:block" />
+      ) : currentUser ? (
+        <>
+          <Button onClick={postAd} className="hidden md:inline-flex">
+            <Plus /> Post Ad
+          </Button>
+          <Suspense fallback={<Skeleton className="size-10" />}>
+            <NotificationsBell />
+          </Suspense>
+          <div className="hidden items-center gap-2 md:flex">
+            <MessagesButton />
+            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+              <AccountMenu user={currentUser.user} onLogout={logout} />
+            </Suspense>
+          </div>
+        </>
+      ) : (
+        <>
+          <Button variant="ghost" className="hidden md:inline-flex" asChild>
+            <Link to={paths.login}>Login</Link>
+          </Button>
+          <Button className="hidden md:inline-flex" asChild>
+            <Link to={paths.register}>Sign Up</Link>
+          </Button>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** The phone's menu; `onChoose` closes it. */
+function MobileMenu({ onChoose }: { onChoose: () => void }) {
+  const { data: currentUser } = useCurrentUser();
+  const logout = useLogout();
+  const postAd = usePostAdAction();
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
+      <ul className="flex flex-col gap-1">
+        <MobileLink to={paths.home} onChoose={onChoose}>
+          Home
+        </MobileLink>
+        {currentUser ? (
+          <>
+            <MobileLink to={paths.dashboard} onChoose={onChoose}>
+              Dashboard
+            </MobileLink>
+            <MobileLink to={paths.profile} onChoose={onChoose}>
+              Profile
+            </MobileLink>
+            <MobileLink to={paths.favorites} onChoose={onChoose}>
+              Favorites
+            </MobileLink>
+            <MobileLink to={paths.savedSearches} onChoose={onChoose}>
+              Saved searches
+            </MobileLink>
+            <MobileLink to={paths.subscription} onChoose={onChoose}>
+              Subscription
+            </MobileLink>
+            <MobileLink to={paths.messages} onChoose={onChoose}>
+              Messages
+              <UnreadMessagesCount />
+            </MobileLink>
+            {isStaff(currentUser.user.role) ? (
+              <MobileLink to={paths.admin} onChoose={onChoose}>
+                Admin
+              </MobileLink>
+            ) : null}
+            <li className="mt-2 grid grid-cols-2 gap-2">
+              <Button
+                onClick={() => {
+                  onChoose();
+                  postAd();
+                }}
+              >
+                <Plus /> Post Ad
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  onChoose();
+                  logout();
+                }}
+              >
+                <LogOut /> Logout
+              </Button>
+            </li>
+          </>
+        ) : (
+          <li className="mt-2 grid grid-cols-2 gap-2">
+            <Button variant="outline" asChild>
+              <Link to={paths.login} onClick={onChoose}>
+                Login
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.register} onClick={onChoose}>
+                Sign Up
+              </Link>
+            </Button>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }
 

@@ -29,9 +29,22 @@ function SkipToContent() {
   );
 }
 
+/**
+ * Asks a signed-in person whose address is not verified to verify it. A component of its own:
+ * when the browser learns who is there (after the hydration), only this re-renders.
+ */
+function EmailVerificationReminder() {
+  const { data: currentUser } = useCurrentUser();
+  if (!currentUser || currentUser.user.email_verified) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmailVerificationNotice email={currentUser.user.email} />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const navigation = useNavigation();
-  const { data: currentUser } = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipToContent />
@@ -43,11 +56,7 @@ export function RootLayout() {
         />
       ) : null}
       <Header />
-      {currentUser && !currentUser.user.email_verified ? (
-        <Suspense fallback={null}>
-          <EmailVerificationNotice email={currentUser.user.email} />
-        </Suspense>
-      ) : null}
+      <EmailVerificationReminder />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
