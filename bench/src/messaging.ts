@@ -6,12 +6,7 @@
 import { PAGE_SIZE_DEFAULT } from '@bazaar/common/constants';
 import http from 'node:http';
 import type pg from 'pg';
-import {
-  findConversationFacts,
-  findConversationOfUser,
-  findInbox,
-  findMessages,
-} from '../../server/src/messaging/queries';
+import { findConversationForUser, findInbox, findMessages } from '../../server/src/messaging/queries';
 import { multipartForm } from '../../server/test/multipart';
 import { pngImage } from '../../server/test/media-fixtures';
 import { quantile } from './bench-database';
@@ -149,8 +144,7 @@ export async function messagingReadScenarios({
   const before = middle[0]!.id;
   const threadQueries = (page: { before?: string; limit: number }) =>
     captureQueries(pool, async (db) => {
-      await findConversationFacts(db, threadId);
-      await findConversationOfUser(db, threadId, owner.id);
+      await findConversationForUser(db, threadId, owner.id);
       await findMessages(db, threadId, page);
     });
 

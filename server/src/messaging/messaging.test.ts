@@ -246,19 +246,27 @@ describe('reading', () => {
     const caughtUp = await threadOf(buyer, sent.conversation_id, `?after=${older.messages[0]!.id}`);
     expect(caughtUp.messages.map((message) => message.body)).toEqual(['Message 3', 'Message 4', 'Message 5']);
     expect(caughtUp.has_more).toBe(false);
+    // Nothing after the newest message: an empty page, not a refused cursor.
+    const nothingNew = await threadOf(buyer, sent.conversation_id, `?after=${newest.messages[1]!.id}`);
+    expect(nothingNew).toEqual({ messages: [], has_more: false });
   });
 
   it('refuses a cursor from another conversation', async () => {
     const mine = await askAboutAd(testApp, buyer, adId);
     const [otherAd] = (await insertAds(testApp, seller.id, [{}])) as [string];
     const theirs = await askAboutAd(testApp, stranger, otherAd);
-    const response = await sendAs(
-      testApp,
-      buyer,
-      'GET',
-      `/api/conversations/${mine.conversation_id}/messages?after=${theirs.message.id}`,
-    );
-    expect(response.statusCode).toBe(400);
+    for (const cursor of ['after', 'before']) {
+      const response = await sendAs(
+        testApp,
+        buyer,
+        'GET',
+        `/api/conversations/${mine.conversation_id}/messages?${cursor}=${theirs.message.id}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'validation_failed', fields: { [cursor]: 'No such message in this conversation.' } },
+      });
+    }
   });
 
   it('pages the inbox by latest activity', async () => {

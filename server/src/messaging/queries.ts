@@ -3,7 +3,8 @@ import { MESSAGE_PREVIEW_LENGTH, type ConversationRole } from '@bazaar/common/me
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
 import type { Database } from '../db/database';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
+import type { ConversationFacts } from '../policies/conversations';
 
 export type Executor = Pick<Database, 'execute'>;
 
@@ -106,19 +107,30 @@ export async function findConversationFacts(
   return rows[0];
 }
 
-/** One conversation as a participant sees it; call after the policy let them read it. */
-export async function findConversationOfUser(
+type ConversationOfUser = Pick<ConversationFacts, 'buyer_id' | 'seller_id'> & {
+  view: ConversationRow | null;
+};
+
+/**
+ * A conversation's facts for the policy, with the asking user's view of it when they take
+ * part in it (`view`), in one statement: a thread's every read and write starts here.
+ * Undefined when there is no such conversation.
+ */
+export async function findConversationForUser(
   db: Executor,
   conversationId: string,
   userId: string,
-): Promise<ConversationRow> {
-  const { rows } = await db.execute<ConversationRow>(sql`
-    select ${conversationColumns}
-    from conversation_participants me ${conversationJoins}
-    where me.conversation_id = ${conversationId} and me.user_id = ${userId}`);
-  const [row] = rows;
-  if (!row) throw notFound('This conversation does not exist.');
-  return row;
+): Promise<ConversationOfUser | undefined> {
+  const { rows } = await db.execute<ConversationOfUser>(sql`
+    select facts.buyer_id, facts.seller_id, to_jsonb(mine) as view
+    from conversations facts
+    left join lateral (
+      select ${conversationColumns}
+      from conversation_participants me ${conversationJoins}
+      where me.conversation_id = facts.id and me.user_id = ${userId}
+    ) mine on true
+    where facts.id = ${conversationId}`);
+  return rows[0];
 }
 
 /** Is either of the two blocking the other? */
@@ -173,14 +185,8 @@ export async function findMessages(
   const anchorId = page.before ?? page.after;
   const conditions: SQL[] = [sql`m.conversation_id = ${conversationId}`];
   if (anchorId) {
-    const { rows: anchors } = await db.execute<{ found: boolean }>(sql`
-      select true as found from messages where id = ${anchorId} and conversation_id = ${conversationId}`);
-    if (anchors.length === 0) {
-      throw badRequest(undefined, {
-        [page.before ? 'before' : 'after']: 'No such message in this conversation.',
-      });
-    }
-    const anchor = sql`(select created_at, id from messages where id = ${anchorId})`;
+    // No such message in this conversation: no row compares with it, and the page is empty.
+    const anchor = sql`(select created_at, id from messages where id = ${anchorId} and conversation_id = ${conversationId})`;
     conditions.push(
       page.after ? sql`(m.created_at, m.id) > ${anchor}` : sql`(m.created_at, m.id) < ${anchor}`,
     );
@@ -195,9 +201,21 @@ export async function findMessages(
     where ${sql.join(conditions, sql` and `)}
     order by m.created_at ${direction}, m.id ${direction}
     limit ${page.limit + 1}`);
+  // Only an empty page asks whether its anchor exists: a page of messages found it.
+  if (anchorId && rows.length === 0 && !(await isMessageOf(db, anchorId, conversationId))) {
+    throw badRequest(undefined, {
+      [page.before ? 'before' : 'after']: 'No such message in this conversation.',
+    });
+  }
   const pageRows = rows.slice(0, page.limit);
   if (!page.after) pageRows.reverse();
   return { rows: pageRows, hasMore: rows.length > page.limit };
+}
+
+async function isMessageOf(db: Executor, messageId: string, conversationId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    select 1 from messages where id = ${messageId} and conversation_id = ${conversationId}`);
+  return rows.length > 0;
 }
 
 /** Unread messages over all of a user's conversations (the header's Messages count). */

@@ -20,14 +20,15 @@ import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../media/storage';
+import { notFound } from '../http/errors';
 import { authorize } from '../policies/authorize';
+import { conversationPolicy } from '../policies/conversations';
 import { blockUser, unblockUser } from './blocks';
 import { presentConversationDetail, presentConversationSummary, presentMessage } from './presenters';
 import {
   countUnreadMessages,
-  findConversationFacts,
   findConversationFlags,
-  findConversationOfUser,
+  findConversationForUser,
   findInbox,
   findMessages,
 } from './queries';
@@ -69,8 +70,12 @@ export async function registerMessagingRoutes(
 
   /** A conversation the user may read or write to, as they see it (404 for anyone else). */
   async function conversationFor(user: SessionUser, conversationId: string, action: 'read' | 'write') {
-    authorize(user, action, { conversation: await findConversationFacts(db, conversationId) });
-    return findConversationOfUser(db, conversationId, user.id);
+    const { view } = authorize(user, action, {
+      conversation: await findConversationForUser(db, conversationId, user.id),
+    });
+    // Each of its two people has a row of it (conversation_participants); without one, none.
+    if (!view) throw notFound(conversationPolicy.notFoundMessage);
+    return view;
   }
 
   /** After the commit: the e-mail for the recipient, should they not read it in time. */
