@@ -250,7 +250,8 @@ describe('/ad/:id Report', () => {
       ...adRoutes,
     });
     renderAd();
-    expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
+    // Once the page knows who is there: until then the button waits disabled.
+    expect(await screen.findByText('This is your ad.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 });
