@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type ChunkingContext = Rolldown.ChunkingContext;
 
 // In development (npm run dev) the API runs on its own port and Vite proxies to it.
 const apiTarget = process.env.BAZAAR_API_URL ?? 'http://localhost:3000';
@@ -61,10 +63,73 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
+const ENTRY = /client[\\/]src[\\/]main\.tsx$/;
+const START = /client[\\/]src[\\/]app[\\/]start\.tsx$/;
+/** The shell's sources: the app's own modules, and the small packages of its components. */
+const SHELL_SOURCES =
+  /client[\\/]src[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge)[\\/]/;
+
+/**
+ * Names `shell` each of SHELL_SOURCES that the app's start (src/app/start.tsx) imports,
+ * directly or not, and the entry does not: what every page runs after its first paint, in one
+ * chunk instead of about twenty, for each script that arrives costs the browser a task (13–24
+ * ms under Lighthouse, bench/README.md "Stop 29"). The larger packages keep chunks of their own,
+ * shared with the pages that use them alone.
+ */
+function shellChunk(): (id: string, context: ChunkingContext) => string | null {
+  /** Whether a module is `root` or imported by a chain of static imports from it. */
+  const importedFrom = (root: RegExp, context: ChunkingContext) => {
+    const known = new Map<string, boolean>();
+    const visit = (id: string): boolean => {
+      const answer = known.get(id);
+      if (answer !== undefined) return answer;
+      known.set(id, false);
+      const found = root.test(id) || (context.getModuleInfo(id)?.importers ?? []).some(visit);
+      known.set(id, found);
+      return found;
+    };
+    return visit;
+  };
+  const passes = new WeakMap<
+    ChunkingContext,
+    { fromStart: (id: string) => boolean; fromEntry: (id: string) => boolean }
+  >();
+  return (id, context) => {
+    let pass = passes.get(context);
+    if (!pass) {
+      pass = { fromStart: importedFrom(START, context), fromEntry: importedFrom(ENTRY, context) };
+      passes.set(context, pass);
+    }
+    return SHELL_SOURCES.test(id) && pass.fromStart(id) && !pass.fromEntry(id) ? 'shell' : null;
+  };
+}
+
+/**
+ * Fails the build when the entry imports a chunk: it runs before the first paint and must stay
+ * alone (src/main.tsx), which a change of the chunks could undo without a sound.
+ */
+function entryAlone(): Plugin {
+  return {
+    name: 'bazaar-entry-alone',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.imports.length > 0) {
+          this.error(`The entry ${chunk.fileName} imports ${chunk.imports.join(', ')}: it must stay alone`);
+        }
+      }
+    },
+  };
+}
+
 // `vite build --ssr` (npm run build's second step) makes the server's render of the public
 // pages (src/entry-server.tsx, decision 0025) into dist-ssr/, which the server imports.
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), lowPriorityScripts()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [precompress(), lowPriorityScripts(), entryAlone()]),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -96,7 +161,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           // React DOM in a chunk of its own: the entry runs the page's chunks one task each
           // (src/main.tsx), and inside the app's chunk it made that chunk's task twice as long.
           output: {
-            codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/ }] },
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/, priority: 2 },
+                // Only what shellChunk names: not what it imports besides (the entry's own modules).
+                { name: shellChunk(), priority: 1, includeDependenciesRecursively: false },
+              ],
+            },
           },
         },
       },
