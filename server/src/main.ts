@@ -112,6 +112,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // pg-boss 10 does not wait for its record of a job's end (timgit/pg-boss#577, fixed in 11):
+  // when the database goes away at that moment, the write's failure is a rejection nobody
+  // handles, which would end the process while requests are answered 503 and recover. The
+  // job's run then expires and is retried. Anything else unhandled still ends the process.
+  // (errors.ts loads with the server's code, not before the start: see `serving` in start.)
+  process.on('unhandledRejection', (reason) => {
+    void import('./http/errors').then(({ isDatabaseUnavailable }) => {
+      if (isDatabaseUnavailable(reason)) {
+        logger.warn({ err: reason }, 'a background write failed: the database is unavailable');
+        return;
+      }
+      logger.fatal({ err: reason }, 'unhandled rejection');
+      process.exit(1);
+    });
+  });
 
   try {
     await start(config, logger, running);
