@@ -80,15 +80,22 @@ function shellChunk(): (id: string, context: ChunkingContext) => string | null {
   /** Whether a module is `root` or imported by a chain of static imports from it. */
   const importedFrom = (root: RegExp, context: ChunkingContext) => {
     const known = new Map<string, boolean>();
-    const visit = (id: string): boolean => {
-      const answer = known.get(id);
-      if (answer !== undefined) return answer;
-      known.set(id, false);
-      const found = root.test(id) || (context.getModuleInfo(id)?.importers ?? []).some(visit);
-      known.set(id, found);
+    return (id: string): boolean => {
+      const seen = new Set<string>();
+      const reaches = (current: string): boolean => {
+        const answer = known.get(current);
+        if (answer !== undefined) return answer;
+        if (seen.has(current)) return false;
+        seen.add(current);
+        return root.test(current) || (context.getModuleInfo(current)?.importers ?? []).some(reaches);
+      };
+      const found = reaches(id);
+      // A search that did not find the root met every importer of each module it saw: none
+      // of them reaches it. (One that did may have cut a cycle short: only `id` is known.)
+      if (found) known.set(id, true);
+      else for (const module of seen) known.set(module, false);
       return found;
     };
-    return visit;
   };
   const passes = new WeakMap<
     ChunkingContext,
