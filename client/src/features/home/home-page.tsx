@@ -47,7 +47,7 @@ const reasons = [
 /**
  * Its parts that depend on who is there (VisitorInvitation, StartSelling) are components of
  * their own: when the browser learns it, after the hydration, only they re-render (one
- * synchronous task: the whole page took 2–3 times as long).
+ * synchronous task, about half as long as re-rendering the whole page: bench/README.md "Stop 29").
  */
 export function HomePage() {
   usePageMeta(undefined);
