@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { E2E_ADMIN_EMAIL } from './admin-email';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './admin-email';
 import type { Session } from './browser';
 import { uniqueEmail } from './browser';
 
@@ -41,21 +41,11 @@ export async function signUpAndSignIn(
   return { email };
 }
 
-/**
- * Signs the admin in, in this browser context: their account is created the first time any
- * test file asks, and ADMIN_EMAILS makes it an admin as it signs in.
- */
+/** Signs the admin in, in this browser context (global-setup.ts made the account an admin). */
 export async function signInAsAdmin(session: Session): Promise<{ email: string }> {
-  const { origin } = session;
-  const signUp = await session.page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Ada Admin', email: E2E_ADMIN_EMAIL, password: SELLER_PASSWORD },
-    headers: { origin },
-  });
-  // 422: an earlier test file created the account already.
-  expect([200, 422], await signUp.text()).toContain(signUp.status());
   const signIn = await session.page.request.post('/api/auth/sign-in/email', {
-    data: { email: E2E_ADMIN_EMAIL, password: SELLER_PASSWORD },
-    headers: { origin },
+    data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+    headers: { origin: session.origin },
   });
   expect(signIn.status(), await signIn.text()).toBe(200);
   return { email: E2E_ADMIN_EMAIL };

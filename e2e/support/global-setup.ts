@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { E2E_ADMIN_EMAIL } from './admin-email';
+import { createConfirmedAdmin, E2E_ADMIN_EMAIL } from './admin-email';
 import { startAppServer } from './app-server';
 import { findChromium } from './chromium';
 
@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
     console.warn(`\n⚠ End-to-end tests skipped: ${reason}.\n`);
   }
   const server = await startAppServer({ environment: { ADMIN_EMAILS: E2E_ADMIN_EMAIL } });
+  await createConfirmedAdmin(server.baseUrl, server.dataDir);
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   project.provide('chromiumPath', chromiumPath);

@@ -31,3 +31,13 @@ export function linkOf(message: OutboxEntry): URL {
   if (!link) throw new Error(`Message "${message.subject}" has no link`);
   return new URL(link);
 }
+
+/** Confirms this address as its owner does: follows the link of its confirmation e-mail. */
+export async function confirmAddress(testApp: TestApp, email: string): Promise<void> {
+  const message = await waitForMail(testApp, email, 'Confirm your e-mail address');
+  const link = linkOf(message);
+  const response = await testApp.app.inject({ url: link.pathname + link.search });
+  if (response.headers.location !== '/email-verified') {
+    throw new Error(`Confirming ${email} failed (${response.statusCode}): ${response.headers.location}`);
+  }
+}

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { checkSignIn } from '../moderation/sign-in';
+import { checkConfirmedAddress, checkSignIn } from '../moderation/sign-in';
 import { createProfileForNewUser } from '../profiles/queries';
 import { createAuthLogger } from './auth-logger';
 import { createBackgroundTasks } from './background-tasks';
@@ -129,6 +129,9 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
       sendVerificationEmail: async ({ user, url }) => {
         const link = withCallbackPath(url, EMAIL_VERIFIED_PATH);
         backgroundTasks.run(mailer.send(verificationEmail(user.email, user.name, link)));
+      },
+      afterEmailVerification: async (user) => {
+        await checkConfirmedAddress(transactionInProgressOr(db), user.id, config.ADMIN_EMAILS);
       },
     },
     user: {

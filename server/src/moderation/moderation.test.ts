@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, insertAds, postAd } from '../../test/ad-factories';
 import { createSeller, signIn, type TestSeller } from '../../test/factories';
+import { confirmAddress } from '../../test/mail';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { flagAd } from './flags';
 import { AD_REPORTS_PER_HOUR } from './reports';
@@ -12,6 +13,7 @@ let moderator: TestSeller;
 beforeAll(async () => {
   testApp = await createTestApp({ environment: { ADMIN_EMAILS: 'chief@example.com' } });
   admin = await createSeller(testApp.app, { email: 'chief@example.com', name: 'Chief Admin' });
+  await confirmAddress(testApp, admin.email);
   moderator = await createSeller(testApp.app, { name: 'Mo Derator' });
   await testApp.database.pool.query(`update users set role = 'moderator' where id = $1`, [moderator.id]);
 });

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
+import { confirmAddress } from '../../test/mail';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
@@ -128,6 +129,7 @@ beforeAll(async () => {
   people.user = await createSeller(testApp.app);
   people.moderator = await createSeller(testApp.app);
   people.admin = await createSeller(testApp.app, { email: 'the-admin@example.com' });
+  await confirmAddress(testApp, people.admin.email);
   await testApp.database.pool.query(`update users set role = 'moderator' where id = $1`, [
     people.moderator.id,
   ]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, signIn } from '../../test/factories';
+import { confirmAddress } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
@@ -25,14 +26,30 @@ async function me(cookie: string) {
 }
 
 describe('ADMIN_EMAILS', () => {
-  it('makes an account named in it an admin when it signs in (any case), and /api/me says so', async () => {
+  it('makes an account named in it an admin once its address is confirmed (any case), in the session it has', async () => {
     const boss = await createSeller(testApp.app, { email: 'boss@example.com' });
+    // Whoever registers a listed address first must not get the console by that alone.
+    expect(await roleOf(boss.id)).toBe('user');
+    expect((await me(boss.cookie))?.user.role).toBe('user');
+
+    await confirmAddress(testApp, boss.email);
     expect(await roleOf(boss.id)).toBe('admin');
     expect((await me(boss.cookie))?.user.role).toBe('admin');
   });
 
-  it('leaves everyone else a user', async () => {
+  it('makes an account with a confirmed address an admin when it signs in', async () => {
+    const other = await createSeller(testApp.app, { email: 'other-admin@example.com' });
+    // Confirmed before the address was listed: the next sign-in grants the role.
+    await testApp.database.pool.query('update users set email_verified = true where id = $1', [other.id]);
+    expect(await roleOf(other.id)).toBe('user');
+    const { cookie } = await signIn(testApp.app, { email: other.email, password: other.password });
+    expect(await roleOf(other.id)).toBe('admin');
+    expect((await me(cookie))?.user.role).toBe('admin');
+  });
+
+  it('leaves everyone else a user, confirmed or not', async () => {
     const seller = await createSeller(testApp.app);
+    await confirmAddress(testApp, seller.email);
     expect(await roleOf(seller.id)).toBe('user');
     expect((await me(seller.cookie))?.user.role).toBe('user');
   });
