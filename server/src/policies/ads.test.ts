@@ -240,6 +240,17 @@ describe('the ad policy', () => {
     expect(() => authorize(actors.other!, 'delete', { ad })).toThrow('You can only delete your own ads.');
   });
 
+  it('refuses staff their own ads: hiding, restoring, dismissing or featuring them is for someone else', () => {
+    for (const role of ['moderator', 'admin'] as const) {
+      const staff: Actor = { id: OWNER, role };
+      for (const status of ['active', 'hidden', 'pending']) {
+        const ad = { user_id: OWNER, status };
+        expect(() => authorize(staff, 'moderate', { ad })).toThrow('Another moderator must review your own ad.');
+        expect(can(staff, 'moderate', { ad })).toBe(false);
+      }
+    }
+  });
+
   it('returns the row it was given, so the caller reads on', () => {
     const ad = { user_id: OWNER, status: 'active', likes: 3 };
     expect(authorize(actors.other!, 'read', { ad }).likes).toBe(3);

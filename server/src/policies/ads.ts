@@ -111,10 +111,15 @@ export const adPolicy = {
       refusesOpenly: true,
     },
     /** Hide, restore, dismiss its reports, feature or unfeature it from the console: staff. */
+    // Staff act on other people's ads: a moderator's own ad is reviewed by someone else, as
+    // nobody on the staff acts on their own account (policies/staff.ts).
     moderate: {
-      allows: isStaffActor,
-      refusal: (actor) =>
-        actor === null ? unauthenticated() : forbidden('Only moderators and admins can do that.'),
+      allows: (actor, ad) => isStaffActor(actor) && !isAdOwner(actor, ad),
+      refusal: (actor, ad) => {
+        if (actor === null) return unauthenticated();
+        if (isStaffActor(actor)) return forbidden('Another moderator must review your own ad.');
+        return forbidden('Only moderators and admins can do that.');
+      },
       refusesOpenly: true,
     },
   },
