@@ -8,6 +8,7 @@ import { insertAds, postAd } from '../../test/ad-factories';
 import { createSeller, signIn, type TestSeller } from '../../test/factories';
 import { subscribeWithDemo, writeHeaders } from '../../test/subscription-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PASSWORD_CHECKS_PER_HOUR } from './delete-account';
 import {
   adMedia,
   advertisements,
@@ -80,6 +81,23 @@ describe('DELETE /api/me', () => {
     expect(
       await testApp.database.db.select().from(advertisements).where(eq(advertisements.id, adId)),
     ).toHaveLength(1);
+  });
+
+  it('checks the password at most PASSWORD_CHECKS_PER_HOUR times an hour per account: then 429, even for the right one', async () => {
+    const seller = await createSeller(testApp.app);
+    const other = await createSeller(testApp.app);
+    for (let attempt = 0; attempt < PASSWORD_CHECKS_PER_HOUR; attempt += 1) {
+      expect((await deleteAccount(seller, `guess-${attempt}`)).statusCode).toBe(403);
+    }
+    const refused = await deleteAccount(seller, seller.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+    expect(await testApp.database.db.select().from(users).where(eq(users.id, seller.id))).toHaveLength(1);
+    // Counted per account: another person's check is not refused.
+    expect((await deleteAccount(other, 'a-guess')).statusCode).toBe(403);
   });
 
   it('deletes ads, files, favourites, sessions and profile; keeps messages and payments without the person', async () => {

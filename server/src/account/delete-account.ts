@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { accounts, adMedia, advertisements, checkouts, paymentEvents, profiles, users } from '../db/schema';
+import { limitAttempts } from '../http/attempt-limit';
 import { passwordNotSet, unauthenticated, wrongPassword } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { deleteStoredObjects, storageKeysOf } from '../media/ad-images';
@@ -20,8 +21,18 @@ export interface DeleteAccountDependencies {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Password checks per account an hour: someone holding another person's session must not be
+ * able to guess their password here faster than at sign-in.
+ */
+export const PASSWORD_CHECKS_PER_HOUR = 10;
+
 /** Checks the password of the account's e-mail sign-in; social-only accounts have none yet. */
 async function checkPassword(auth: Auth, db: Database, userId: string, password: string): Promise<void> {
+  await limitAttempts(db, `delete-account:${userId}`, {
+    windowMs: 60 * 60 * 1000,
+    max: PASSWORD_CHECKS_PER_HOUR,
+  });
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)
