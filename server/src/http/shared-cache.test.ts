@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
 let clientDir: string;
@@ -80,11 +80,11 @@ describe('public reads behind a shared cache (issue 15)', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('never lets a cache keep a refusal or a hidden ad: no ETag and no public Cache-Control', async () => {
+  it('never lets a cache keep a refusal or a hidden ad: no ETag, no-store', async () => {
     const refused = await get(`/api/ads/${hiddenAdId}`);
     expect(refused.statusCode).toBe(404);
     expect(refused.headers.etag).toBeUndefined();
-    expect(refused.headers['cache-control']).toBeUndefined();
+    expect(refused.headers['cache-control']).toBe('no-store');
     // Its owner sees it, privately.
     const owner = await get(`/api/ads/${hiddenAdId}`, { cookie: seller.cookie });
     expect(owner.statusCode).toBe(200);
@@ -104,10 +104,33 @@ describe('public reads behind a shared cache (issue 15)', () => {
     expect(hidden.headers['cache-control']).toBe('no-cache');
   });
 
-  it('leaves a person’s own reads alone: no ETag, no shared caching', async () => {
-    const me = await get('/api/me', { cookie: seller.cookie });
-    expect(me.statusCode).toBe(200);
-    expect(me.headers.etag).toBeUndefined();
-    expect(me.headers['cache-control'] ?? '').not.toContain('public');
+  it.each([
+    '/api/me',
+    '/api/profile',
+    '/api/conversations',
+    '/api/notifications',
+    '/api/me/favorites',
+    '/api/saved-searches',
+    '/api/subscription',
+    '/api/me/ads',
+  ])('%s, a person’s own read: no ETag, and no cache may keep it (no-store)', async (url) => {
+    const response = await get(url, { cookie: seller.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says no-store on answers to writes and on refusals too', async () => {
+    const signedOut = await get('/api/me/ads');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['cache-control']).toBe('no-store');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { email: seller.email, password: seller.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
   });
 });

@@ -45,14 +45,25 @@ function isForEveryone(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /**
+ * What no cache may keep: every answer that does not say otherwise (a person's own reads,
+ * answers to writes, errors). Without it a shared cache could keep one person's inbox or
+ * e-mail address by its own rules.
+ */
+const UNCACHEABLE = 'no-store';
+
+/**
  * Cache headers and conditional answers for the routes marked `config: { sharedCache: true }`:
  * a successful read gets an ETag and, asked again with it in If-None-Match, a 304 without a
  * body; a visitor's copy may be shared, a signed-in person's stays private. Errors (404 for a
- * hidden ad, say) get neither, so no cache keeps them.
+ * hidden ad, say) get neither, so no cache keeps them. Any other answer that sets no
+ * Cache-Control of its own (static files and pages do) gets `no-store`.
  */
 export function registerSharedCaching(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.sharedCache || reply.statusCode !== 200) return payload;
+    if (!request.routeOptions.config.sharedCache || reply.statusCode !== 200) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', UNCACHEABLE);
+      return payload;
+    }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const tag = entityTagOf(payload);
     reply.header('etag', tag);
