@@ -18,10 +18,15 @@ export interface SessionUser {
 
 const AUTH_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
 
+/** Does the request carry one of Better Auth's cookies (a browser's session)? */
+export function carriesSessionCookie(request: FastifyRequest): boolean {
+  const { cookie } = request.headers;
+  return cookie !== undefined && AUTH_COOKIE.test(cookie);
+}
+
 /** Does the request carry a session cookie or token that Better Auth could read (or must clear)? */
 export function carriesCredentials(request: FastifyRequest): boolean {
-  const { cookie, authorization } = request.headers;
-  return Boolean(authorization) || (cookie !== undefined && AUTH_COOKIE.test(cookie));
+  return Boolean(request.headers.authorization) || carriesSessionCookie(request);
 }
 
 /**
@@ -63,6 +68,7 @@ export function createSessionGuard(
 ) {
   const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   const cookiesToSet = new WeakMap<FastifyRequest, string[]>();
+  const sessionTokens = new WeakMap<FastifyRequest, string>();
 
   app.addHook('onSend', async (request, reply) => {
     const cookies = cookiesToSet.get(request);
@@ -95,6 +101,7 @@ export function createSessionGuard(
     const dueForExtensionAt =
       session.expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
     if (dueForExtensionAt <= Date.now()) return undefined;
+    sessionTokens.set(request, token);
     return userOf(session.user) ?? undefined;
   }
 
@@ -107,6 +114,7 @@ export function createSessionGuard(
     });
     const cookies = responseHeaders?.getSetCookie() ?? [];
     if (cookies.length > 0) cookiesToSet.set(request, cookies);
+    if (response) sessionTokens.set(request, response.session.token);
     return response ? userOf(response.user) : null;
   }
 
@@ -116,7 +124,15 @@ export function createSessionGuard(
     return user;
   }
 
-  return { currentUser, requireUser };
+  /** The user and their session's token, for what must end with the session (a live stream). */
+  async function requireSession(request: FastifyRequest): Promise<{ user: SessionUser; sessionToken: string }> {
+    const user = await requireUser(request);
+    const sessionToken = sessionTokens.get(request);
+    if (!sessionToken) throw unauthenticated();
+    return { user, sessionToken };
+  }
+
+  return { currentUser, requireUser, requireSession };
 }
 
 /**

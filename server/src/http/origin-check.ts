@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { carriesSessionCookie } from '../auth/session-guard';
 import { crossOriginRefused } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,7 +20,9 @@ export function isFromBrowser(request: FastifyRequest): boolean {
 /**
  * Refuses state-changing API requests sent by pages of other sites (CSRF). Browsers send
  * `Origin` (or at least `Sec-Fetch-Site`) on such requests; clients that send neither are
- * not browsers and authenticate with a bearer token, which another site cannot borrow.
+ * not browsers and authenticate with a bearer token, which another site cannot borrow. A
+ * request with neither that carries the session cookie is refused too: the cookie is a
+ * browser's, and whatever sent it without saying where from is not to be trusted with it.
  */
 export function registerOriginCheck(
   app: FastifyInstance,
@@ -38,5 +41,6 @@ export function registerOriginCheck(
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
       throw crossOriginRefused();
     }
+    if (fetchSite === undefined && carriesSessionCookie(request)) throw crossOriginRefused();
   });
 }

@@ -170,7 +170,8 @@ describe('requests from pages of other sites', () => {
     const before = await testApp.database.pool.query('select * from profiles where id = $1', [seller.id]);
     for (const [method, url] of routes) {
       const concrete = url.replace(':id', '00000000-0000-4000-8000-000000000000').replace('*', 'sign-out');
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      // The last: the session cookie from something that does not say where it sends from.
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}]) {
         const response = await testApp.app.inject({
           method: method as 'POST',
           url: concrete,
@@ -187,5 +188,23 @@ describe('requests from pages of other sites', () => {
     const after = await testApp.database.pool.query('select * from profiles where id = $1', [seller.id]);
     expect(after.rows).toEqual(before.rows);
     expect((await askMe({ cookie: seller.cookie })).statusCode).toBe(200);
+  });
+
+  it('takes a write without Origin or Sec-Fetch-Site from a bearer client, never with the session cookie', async () => {
+    const seller = await createSeller(testApp.app);
+    const rename = (headers: Record<string, string>) =>
+      testApp.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { name: 'Renamed' },
+      });
+    const byCookie = await rename({ cookie: seller.cookie });
+    expect(byCookie.statusCode).toBe(403);
+    expect(byCookie.json().error.code).toBe('cross_origin_refused');
+    const token = decodeURIComponent(seller.cookie.split(`${SESSION_COOKIE}=`)[1] ?? '');
+    expect((await rename({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    // A same-origin browser request that sends Sec-Fetch-Site but no Origin is a browser's.
+    expect((await rename({ cookie: seller.cookie, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
   });
 });
