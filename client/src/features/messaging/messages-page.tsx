@@ -20,7 +20,7 @@ export function MessagesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className={cn('text-2xl font-bold tracking-tight', id && 'sr-only md:not-sr-only')}>Messages</h1>
-      <div className="mt-4 grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
         <section aria-label="Conversations" className={cn(id && 'hidden md:block')}>
           <Inbox activeId={id} />
         </section>

@@ -82,7 +82,7 @@ function Thread({ conversation }: { conversation: ConversationDetail }) {
   const otherName = conversation.other_person.name ?? DELETED_USER_NAME;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
       <section aria-labelledby="thread-heading" className="flex min-w-0 flex-col rounded-lg border bg-card">
         <header className="flex flex-wrap items-center gap-3 border-b p-3">
           <Button asChild variant="ghost" size="icon" className="md:hidden" aria-label="Back to Messages">
