@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../support/accounts';
+import { SELLER_PASSWORD, signUpAndSignIn } from '../support/accounts';
 import {
   collectDialogs,
   expectNoPageErrors,
@@ -246,10 +246,10 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await session.context.close();
   });
 
-  it('shows the signed-out gates of /dashboard, /profile and /post-ad after signing out', async () => {
+  it('shows the signed-out gates of /dashboard, /profile and /post-ad after signing out, and comes back after signing in', async () => {
     const session = await openSession();
     const { page } = session;
-    await signUpAndSignIn(session, { name: 'Gate Keeper' });
+    const { email } = await signUpAndSignIn(session, { name: 'Gate Keeper' });
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Gate Keeper!' }).waitFor();
     await page.getByRole('button', { name: 'User menu' }).click();
@@ -274,6 +274,12 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await page.getByText('Please login to post an advertisement.', { exact: true }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
+    // The gate's Login comes back to the page (e-mails link to such pages), not the dashboard.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(SELLER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/post-ad');
+    await page.getByRole('heading', { name: 'Post Your Ad' }).waitFor();
     expectNoPageErrors(session);
     await session.context.close();
   });

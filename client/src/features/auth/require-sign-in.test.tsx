@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut } from '../../test/render-page';
 import { sellerMe } from '../../test/seller-fixtures';
 import { useSignedInUser } from './require-sign-in';
+import { returnPathOf } from './use-require-sign-in';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,13 +21,15 @@ describe('the sign-in gate of the routes that need an account', () => {
     ['/profile', 'Loading Profile...', 'Please login to see your profile.'],
     ['/messages', 'Access Denied', 'Please login to see your messages.'],
     ['/messages/7', 'Access Denied', 'Please login to see your messages.'],
-  ])('refuses a signed-out visitor at %s with %s, the reason and a Login link', async (url, title, text) => {
+  ])('refuses a signed-out visitor at %s with %s, the reason and a Login link that comes back', async (url, title, text) => {
     const api = mockApi({ 'GET /api/me': signedOut });
-    renderPage(WhoAmI, { path: url, url });
+    const { router } = renderPage(WhoAmI, { path: url, url });
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    expect(returnPathOf(router.state.location.state)).toBe(url);
     expect(api.calls).toEqual(['GET /api/me']);
   });
 

@@ -1,10 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { GateCard } from '../../components/gate-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCurrentUser, type CurrentUser } from './api';
+import type { LoginState } from './use-require-sign-in';
 
 /** What a page that needs an account shows a signed-out visitor (spec §2's gate screens). */
 export interface SignInGate {
@@ -21,7 +22,7 @@ const SignedInUserContext = createContext<CurrentUser | null>(null);
 /**
  * The one sign-in gate, used by the router around every page that needs an account: while
  * the session is being read, a placeholder; signed out, the page's gate (heading, reason and
- * a Login button to /login); signed in, the page, which reads the user with `useSignedInUser()`.
+ * a Login button to /login, which comes back here: e-mails link to these pages); signed in, the page, which reads the user with `useSignedInUser()`.
  */
 export function RequireSignIn({ gate, children }: { gate: SignInGate; children?: ReactNode }) {
   const { data: currentUser, isPending } = useCurrentUser();
@@ -40,11 +41,15 @@ export function RequireSignIn({ gate, children }: { gate: SignInGate; children?:
 }
 
 function SignedOutGate({ gate }: { gate: SignInGate }) {
+  const location = useLocation();
+  const state: LoginState = { returnTo: location.pathname + location.search };
   return (
     <div className="px-4 py-16">
       <GateCard icon={gate.icon} title={gate.title} text={gate.text}>
         <Button asChild>
-          <Link to={paths.login}>Login</Link>
+          <Link to={paths.login} state={state}>
+            Login
+          </Link>
         </Button>
       </GateCard>
     </div>
