@@ -191,4 +191,25 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     expect(hrefs).toEqual(['/category/electronics', '/category/vehicles', '/category/real-estate']);
     await session.context.close();
   });
+
+  it('opens a page whose address was typed at its top, and brings back where a page was left', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    // Hydrated: the header's account part fills in then.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Vehicles' }).click();
+    await page.waitForURL('**/category/vehicles');
+    await page.goto('/help');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
 });

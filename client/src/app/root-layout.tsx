@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { useCurrentUser } from '../features/auth/api';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -27,6 +27,16 @@ function SkipToContent() {
       Skip to content
     </a>
   );
+}
+
+/**
+ * Where the router keeps a page's scroll position: its history entry's key, but every page
+ * opened by typing its address (or a link from elsewhere) has the same key, "default", so
+ * one such page opened another's position (help opened scrolled to where the home page had
+ * been left). Those are told apart by their address.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? location.pathname + location.search : location.key;
 }
 
 /**
@@ -61,7 +71,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
