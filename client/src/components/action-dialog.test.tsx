@@ -48,6 +48,40 @@ describe('ActionDialog', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['rendered all along', false],
+    ['rendered only while open', true],
+  ])(
+    'without a trigger (%s), gives the focus back on Escape to what opened it',
+    async (_, unmountsWhenClosed) => {
+      const user = userEvent.setup();
+      function OpensAfterACheck() {
+        const [isOpen, setOpen] = useState(false);
+        const dialog = (
+          <ActionDialog
+            open={isOpen}
+            onOpenChange={setOpen}
+            title="Report"
+            description="Why?"
+            cancelLabel="Cancel"
+          />
+        );
+        return (
+          <>
+            <Button onClick={() => setOpen(true)}>Report this ad</Button>
+            {unmountsWhenClosed ? (isOpen ? dialog : null) : dialog}
+          </>
+        );
+      }
+      render(<OpensAfterACheck />);
+      await user.click(screen.getByRole('button', { name: 'Report this ad' }));
+      expect(screen.getByRole('dialog', { name: 'Report' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Report this ad' })).toHaveFocus();
+    },
+  );
+
   it('runs the action; while it is pending shows the pending label and blocks both buttons', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button, type ButtonProps } from './ui/button';
 import {
@@ -31,7 +31,8 @@ export interface DialogAction {
  * Cancel, other buttons and the action (Cancel closes through `onOpenChange(false)`, so
  * closing by Escape, the × or Cancel is one path). With `onSubmit` the dialog is a form
  * whose action button submits it (Enter in a field works). With `trigger`, that button
- * opens the dialog and gets the focus back when it closes.
+ * opens the dialog and gets the focus back when it closes; without (a button that first
+ * checks something, then opens it), whatever had the focus when it opened gets it back.
  */
 export function ActionDialog({
   open,
@@ -63,6 +64,7 @@ export function ActionDialog({
   action?: DialogAction;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   const content = (
     <>
       <DialogHeader>
@@ -101,7 +103,17 @@ export function ActionDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          // The dialog gives the focus back to its trigger only; without one it went to <body>.
+          if (trigger || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         {onSubmit ? (
           <form
             className="grid gap-4"
