@@ -300,7 +300,8 @@ function ProfileSettingsPanel() {
           <SettingCheckbox name="emailAdViewsAndLikes" label="Ad views and likes" settings={values} />
           <SettingCheckbox name="weeklyReports" label="Weekly reports" settings={values} />
           <p className="text-xs text-muted-foreground">
-            Bazaar does not send these e-mails yet; your choices will apply when it does.
+            Bazaar e-mails you when a message waits unread for a while. It does not send e-mails about
+            views, likes or weekly reports yet; those choices will apply when it does.
           </p>
         </CardContent>
       </Card>
@@ -319,7 +320,7 @@ function ProfileSettingsPanel() {
           <SettingCheckbox
             name="allowDirectMessages"
             label="Allow direct messages"
-            description="Let buyers write to you from your ads once messaging opens."
+            description="Let signed-in buyers write to you from your ads. Conversations you have already started stay open."
             settings={values}
           />
         </CardContent>
