@@ -30,14 +30,15 @@ export function MessageComposer({
   const [text, setText] = useState(initialText);
   const fieldId = useId();
   const counterId = useId();
-  const length = text.length;
-  const isTooLong = length > MESSAGE_MAX_LENGTH;
-  const canSend = text.trim().length > 0 && !isTooLong && !isSending;
+  // What is sent, and counted by the server: spaces around the text are left out.
+  const body = text.trim();
+  const isTooLong = body.length > MESSAGE_MAX_LENGTH;
+  const canSend = body.length > 0 && !isTooLong && !isSending;
 
   async function send() {
     if (!canSend) return;
     try {
-      await onSend(text.trim());
+      await onSend(body);
       setText('');
     } catch {
       // The caller has said what went wrong; the text stays for another try.
@@ -74,7 +75,7 @@ export function MessageComposer({
       />
       <div className="flex items-center justify-between gap-3">
         <p id={counterId} className={cn('text-xs text-muted-foreground', isTooLong && 'text-destructive')}>
-          {formatNumber(length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send, Shift+Enter
+          {formatNumber(body.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send, Shift+Enter
           for a new line
         </p>
         <Button type="submit" disabled={!canSend}>
