@@ -68,6 +68,11 @@ describe('the demo data of a first start', () => {
     expect(stats!.viewed).toBe(stats!.ads);
     expect(stats!.liked).toBeGreaterThan(stats!.ads / 2);
     expect(stats!.view_levels).toBeGreaterThan(50);
+    // Liked after the ad was posted and before now: a like made today sorts first.
+    const [likes] = await query<{ misplaced: number }>(`
+      select count(*)::int as misplaced from favorites f join advertisements a on a.id = f.ad_id
+      where f.created_at > now() or f.created_at < a.created_at`);
+    expect(likes!.misplaced).toBe(0);
 
     const places = await query<{ location: string }>('select distinct location from advertisements');
     expect(places.length).toBeGreaterThan(15);

@@ -240,7 +240,8 @@ async function insertDemoData(
         .map((seller) => ({
           user_id: seller.id,
           ad_id: ad.id,
-          created_at: new Date(ad.created_at.getTime() + DAY_MS),
+          // A day after the ad was posted, or now for a newer ad: never a time to come.
+          created_at: new Date(Math.min(ad.created_at.getTime() + DAY_MS, now)),
         })),
     );
     // Each view a row of ad_views, as columns: 30 000 rows go in one statement.
