@@ -1,3 +1,5 @@
+import { AD_EXPIRY_REMINDER_DAYS } from './constants';
+
 /**
  * Every error code the API answers with, and the sentence a person reads.
  * Codes are stable: the client maps them to the spec's toasts (spec §8).
@@ -45,7 +47,7 @@ export const errorMessages = {
   message_rate_limited: "You're sending messages too fast. Please wait a minute and try again.",
   posting_limit_reached: "You've posted the most ads an hour allows. Please try again later.",
   ad_not_featurable: 'Only active ads can be featured.',
-  ad_not_expired: 'Only expired ads can be renewed.',
+  ad_not_expired: `An ad can be renewed in its last ${AD_EXPIRY_REMINDER_DAYS} days or once it has expired.`,
   ad_not_active: 'Only active ads can be marked as sold.',
   no_included_features: 'Your plan has no included features left this period.',
   wrong_password: 'The password is not correct.',

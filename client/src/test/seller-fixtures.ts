@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import type { MeResponse } from '@bazaar/common/accounts';
 import type { MyAdListResponse, MyAdSummary } from '@bazaar/common/ads';
 import { achievementIds, type AchievementId } from '@bazaar/common/engagement';
@@ -90,7 +91,8 @@ export function myAd(overrides: Partial<MyAdSummary> = {}): MyAdSummary {
     image_url: null,
     status: 'active',
     moderation: null,
-    expires_at: '2024-04-01T00:00:00.000Z',
+    // Weeks away: not yet in the days when the dashboard offers to renew it.
+    expires_at: new Date(Date.now() + 20 * DAY_MS).toISOString(),
     sold_at: null,
     ...overrides,
   };

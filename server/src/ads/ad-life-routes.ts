@@ -6,7 +6,7 @@ import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { markAdSold, renewAd } from './ad-life';
 
-/** Renew an expired ad, mark an active one sold: its owner's actions (issue 14). */
+/** Renew an ad that expired or is about to, mark an active one sold: its owner's actions (issue 14). */
 export function registerAdLifeRoutes(
   app: FastifyInstance,
   { db, guard, adLifetimeDays }: { db: Database; guard: SessionGuard; adLifetimeDays: number },
@@ -19,7 +19,8 @@ export function registerAdLifeRoutes(
     {
       schema: {
         tags: ['ads'],
-        summary: 'Renew your expired ad for another lifetime; it counts against your quota again',
+        summary:
+          'Renew your ad for another lifetime, once expired (it counts against your quota again) or in its last days',
         params: adIdParamsSchema,
         body,
         response: { 200: adLifeResponseSchema },

@@ -126,8 +126,29 @@ describe('renew', () => {
     expect(Math.abs(row.expires_at.getTime() - Date.now() - 30 * DAY_MS)).toBeLessThan(60_000);
     expect(await searchIds('Renewable kayak')).toEqual([adId]);
 
-    // Only an expired ad is renewed.
-    expect((await act(seller, adId!, 'renew')).json()).toMatchObject({ error: { code: 'ad_not_expired' } });
+    // Now active for a month: not yet renewable again.
+    expect((await act(seller, adId!, 'renew')).json()).toMatchObject({
+      error: {
+        code: 'ad_not_expired',
+        message: `An ad can be renewed in its last ${AD_EXPIRY_REMINDER_DAYS} days or once it has expired.`,
+      },
+    });
+  });
+
+  it('renews an active ad in its last days, as the reminder asks, without counting it twice against the quota', async () => {
+    const seller = await createSeller(testApp.app);
+    // The trial allows one active ad: this one.
+    const [adId] = await insertAds(testApp, seller.id, [{ title: 'Expiring canoe' }]);
+    await query(`update advertisements set expires_at = now() + interval '2 days' where id = $1`, [adId]);
+    const response = await act(seller, adId!, 'renew');
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await statusOf(adId!);
+    expect(row.status).toBe('active');
+    expect(Math.abs(row.expires_at.getTime() - Date.now() - 30 * DAY_MS)).toBeLessThan(60_000);
+
+    // Four days before, it is too early.
+    await query(`update advertisements set expires_at = now() + interval '4 days' where id = $1`, [adId]);
+    expect((await act(seller, adId!, 'renew')).statusCode).toBe(409);
   });
 
   it('refuses with the post form’s quota error when the plan is full', async () => {

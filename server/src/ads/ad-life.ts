@@ -126,7 +126,8 @@ export async function renewAd(
 ): Promise<AdLifeResponse> {
   return db.transaction(async (tx) => {
     const ad = authorize(actor, 'renew', { ad: await lockAd(tx, adId) });
-    assertMayPost(await findSellerQuota(tx, ad.user_id, { lock: true }));
+    // An active ad in its last days counts against the quota already.
+    if (ad.status === 'expired') assertMayPost(await findSellerQuota(tx, ad.user_id, { lock: true }));
     await tx
       .update(advertisements)
       .set({ status: 'active', expires_at: expiresAfter(lifetimeDays) })

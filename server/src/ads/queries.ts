@@ -627,6 +627,7 @@ export async function lockAd(tx: Pick<Database, 'select'>, adId: string) {
       user_id: advertisements.user_id,
       status: advertisements.status,
       sold_at: advertisements.sold_at,
+      expires_at: advertisements.expires_at,
       likes: advertisements.likes,
     })
     .from(advertisements)

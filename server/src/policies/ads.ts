@@ -1,3 +1,4 @@
+import { isRenewable } from '@bazaar/common/ad-life';
 import { AD_SOLD_VISIBLE_DAYS, DAY_MS } from '@bazaar/common/constants';
 import {
   adNotFeaturable,
@@ -17,6 +18,8 @@ export interface AdFacts {
   status: string;
   /** When it was marked sold (a Date from a row, ISO text from a presented ad); absent or null unless sold. */
   sold_at?: Date | string | null;
+  /** When it expires (renewal rules); absent where no rule asks. */
+  expires_at?: Date | string | null;
 }
 
 /**
@@ -96,9 +99,12 @@ export const adPolicy = {
           : forbidden('You can only ask for a review of your own ads.'),
       refusesOpenly: true,
     },
-    /** Give an expired ad another lifetime (issue 14): its owner; the quota is checked apart. */
+    /**
+     * Give an ad another lifetime (issue 14): its owner, once it has expired or in its last days
+     * (isRenewable); the quota is checked apart, for an expired ad.
+     */
     renew: {
-      allows: (actor, ad) => isAdOwner(actor, ad) && ad.status === 'expired',
+      allows: (actor, ad) => isAdOwner(actor, ad) && isRenewable(ad),
       refusal: (actor, ad) =>
         isAdOwner(actor, ad) ? adNotExpired() : forbidden('You can only renew your own ads.'),
       refusesOpenly: true,
@@ -110,12 +116,14 @@ export const adPolicy = {
         isAdOwner(actor, ad) ? adNotActive() : forbidden('You can only mark your own ads as sold.'),
       refusesOpenly: true,
     },
-    /** Hide, restore, dismiss its reports, feature or unfeature it from the console: staff. */
-    // Staff act on other people's ads: a moderator's own ad is reviewed by someone else, as
-    // nobody on the staff acts on their own account (policies/staff.ts).
+    /**
+     * Hide, restore, dismiss its reports, feature or unfeature it from the console: staff, on
+     * other people's ads (a moderator's own ad is reviewed by someone else, as nobody on the
+     * staff acts on their own account: policies/staff.ts).
+     */
     moderate: {
       allows: (actor, ad) => isStaffActor(actor) && !isAdOwner(actor, ad),
-      refusal: (actor, ad) => {
+      refusal: (actor) => {
         if (actor === null) return unauthenticated();
         if (isStaffActor(actor)) return forbidden('Another moderator must review your own ad.');
         return forbidden('Only moderators and admins can do that.');

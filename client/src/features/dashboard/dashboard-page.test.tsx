@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import type { FeatureOffer } from '@bazaar/common/featuring';
 import { defaultProfileSettings, type ProfileSettings } from '@bazaar/common/settings';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -193,6 +194,27 @@ describe('/dashboard', () => {
     expect(await screen.findByText('Ad Renewed')).toBeInTheDocument();
     expect(await within(list).findByRole('button', { name: 'Mark as sold Road bike, 54 cm' })).toBeVisible();
     answerStats();
+  });
+
+  it('offers to renew an active ad in its last days, as the expiry reminder says, and not before', async () => {
+    const expiring = myAd({ expires_at: new Date(Date.now() + 2 * DAY_MS).toISOString() });
+    const later = myAd({ id: '6e3d2c1b-0a9f-4b8c-9d7e-6f5a4b3c2d1e', title: 'Tent for two' });
+    sellerApi({
+      'GET /api/me/ads': () => myAds([expiring, later]),
+      [`POST /api/ads/${expiring.id}/renew`]: () => ({
+        id: expiring.id,
+        status: 'active',
+        expires_at: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        sold_at: null,
+      }),
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'My Advertisements' });
+    const expiry = within(list).getByRole('group', { name: 'Expiry of Road bike, 54 cm' });
+    expect(within(expiry).getByText('Expires soon')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Renew Tent for two' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(expiry).getByRole('button', { name: 'Renew Road bike, 54 cm' }));
+    expect(await screen.findByText('Ad Renewed')).toBeInTheDocument();
   });
 
   it('offers Feature this ad on an active ad of the list', async () => {

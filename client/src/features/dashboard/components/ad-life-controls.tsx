@@ -1,3 +1,4 @@
+import { isRenewable } from '@bazaar/common/ad-life';
 import type { MyAdSummary } from '@bazaar/common/ads';
 import { CircleCheck, Clock, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -11,10 +12,24 @@ import { useAdLifeAction } from '../api';
 type LifeOfAd = Pick<MyAdSummary, 'id' | 'title' | 'status' | 'expires_at' | 'sold_at'>;
 
 /**
- * Where the owner's ad is in its life (issue 14): when an active ad expires; an expired one
- * with Renew (it counts against the quota again); a sold one with the day it was sold.
+ * Where the owner's ad is in its life (issue 14): when an active ad expires, with Renew in
+ * its last days (the reminder sends the owner here); an expired one with Renew (it counts
+ * against the quota again); a sold one with the day it was sold.
  */
 export function AdLifeNotice({ ad }: { ad: LifeOfAd }) {
+  if (ad.status === 'active' && isRenewable(ad)) {
+    return (
+      <div className="grid gap-2" role="group" aria-label={`Expiry of ${ad.title}`}>
+        <Badge variant="outline" className="w-fit">
+          <Clock /> Expires soon
+        </Badge>
+        <p className="text-xs text-muted-foreground">
+          Listed until {formatDate(ad.expires_at)}. Renew it to keep it listed.
+        </p>
+        <RenewButton ad={ad} />
+      </div>
+    );
+  }
   if (ad.status === 'active') {
     return <p className="text-xs text-muted-foreground">Listed until {formatDate(ad.expires_at)}</p>;
   }
@@ -51,7 +66,7 @@ function RenewButton({ ad }: { ad: LifeOfAd }) {
       onSuccess: (answer) =>
         toast({
           title: 'Ad Renewed',
-          description: `It is listed again until ${formatDate(answer.expires_at)}.`,
+          description: `It is listed until ${formatDate(answer.expires_at)}.`,
           variant: 'success',
         }),
       onError: (error) =>
