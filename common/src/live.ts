@@ -12,6 +12,16 @@ export const liveEventTypes = ['resync', 'notification', 'message', 'conversatio
 export const liveEventTypeSchema = z.enum(liveEventTypes);
 export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 
+/**
+ * The last event of a stream that the server ends, saying why; the stream closes right after.
+ *
+ * - `session_ended`: the session that opened it has ended (signed out, revoked, expired, a
+ *   password reset, a suspended or deleted account). Reconnecting cannot help: ask who is
+ *   signed in instead.
+ */
+export const liveClosingEventTypes = ['session_ended'] as const;
+export type LiveClosingEventType = (typeof liveClosingEventTypes)[number];
+
 /** An event's data: ids and small scalars, never user text (NOTIFY payloads are capped at 8 kB). */
 export const liveEventDataSchema = z.record(
   z.string(),

@@ -36,6 +36,7 @@ import { registerReadRouting } from './http/read-routing';
 import { registerSharedCaching } from './http/shared-cache';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLiveHub } from './live/live-hub';
+import { findValidSessionTokens } from './live/queries';
 import { registerLiveRoutes } from './live/routes';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
@@ -188,7 +189,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onClose', () => jobs.stop());
   // Live streams never end by themselves: they are closed before the drain, which would
   // otherwise wait for them (the browser reconnects, to another process if there is one).
-  const liveHub = createLiveHub({ pool: database.pool, logger });
+  const liveHub = createLiveHub({
+    pool: database.pool,
+    logger,
+    findValidSessionTokens: (tokens) => findValidSessionTokens(database.db, tokens),
+    sessionCheckIntervalMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+  });
   app.addHook('preClose', async () => liveHub.closeConnections());
   app.addHook('onClose', () => liveHub.stop());
   // Side by side: each is a few round trips to PostgreSQL before the app listens.

@@ -123,6 +123,11 @@ const environmentSchema = z.object({
   JOB_WORKERS: booleanFromString.default(true),
   /** Minutes a new message may stay unread before its recipient gets an e-mail about it. */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
+  /**
+   * Seconds between checks of every open live stream's session (one statement per process);
+   * sign-out, suspension and the like end a stream at once, expiry at the next check.
+   */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** Ads one account may post in an hour; a further one is refused with 429 (issue 13). */
   POSTING_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** post: ads are public at once and reviewed when flagged; pre: every new or edited ad waits for a moderator. */

@@ -125,7 +125,9 @@ export function createSessionGuard(
   }
 
   /** The user and their session's token, for what must end with the session (a live stream). */
-  async function requireSession(request: FastifyRequest): Promise<{ user: SessionUser; sessionToken: string }> {
+  async function requireSession(
+    request: FastifyRequest,
+  ): Promise<{ user: SessionUser; sessionToken: string }> {
     const user = await requireUser(request);
     const sessionToken = sessionTokens.get(request);
     if (!sessionToken) throw unauthenticated();

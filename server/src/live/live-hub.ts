@@ -1,4 +1,4 @@
-import type { LiveEventData, LiveEventType } from '@bazaar/common/live';
+import type { LiveClosingEventType, LiveEventData, LiveEventType } from '@bazaar/common/live';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -13,6 +13,8 @@ export const LIVE_LISTENER_NAME = 'bazaar-live';
 const MAX_PAYLOAD_BYTES = 7_900;
 const RECONNECT_FIRST_DELAY_MS = 250;
 const RECONNECT_MAX_DELAY_MS = 10_000;
+/** What the sessions trigger (migration 0019) sends when sessions end: for the hub, never for a tab. */
+const SESSIONS_ENDED = 'sessions_ended';
 
 export interface LiveEvent {
   userIds: readonly string[];
@@ -51,8 +53,11 @@ const notificationSchema = z.object({
 
 /** One open event stream (a browser tab). */
 export interface LiveConnection {
+  /** The token of the session that opened it: the stream lasts as long as that session. */
+  sessionToken: string;
   send(type: LiveEventType, data: LiveEventData): void;
-  close(): void;
+  /** Ends the stream; with a reason, that is sent as its last event (the tab must not just reconnect). */
+  close(reason?: LiveClosingEventType): void;
 }
 
 export interface LiveHub {
@@ -69,20 +74,88 @@ export interface LiveHub {
   stop(): Promise<void>;
 }
 
+export interface LiveHubOptions {
+  pool: pg.Pool;
+  logger: Logger;
+  /** Of these session tokens, the ones whose session still holds (one statement). */
+  findValidSessionTokens: (tokens: readonly string[]) => Promise<Set<string>>;
+  /** How often every open stream's session is checked, for the ends nobody announces. */
+  sessionCheckIntervalMs: number;
+}
+
 /**
  * The live fan-out of one process: a dedicated connection (not from the pool: LISTEN holds
  * it for good) receives every process's `publishLive`, and each notification goes to this
  * process's open streams of the users it names. When the connection is lost (a database
  * restart) it reconnects with backoff and then tells every open stream to `resync`, since
  * notifications sent meanwhile are gone.
+ *
+ * A stream lasts as long as the session that opened it. Deleting sessions announces their
+ * users on the same channel (the trigger of migration 0019, whoever deletes them): this
+ * process then checks the sessions of those users' streams only, in one statement, and closes
+ * the streams whose session is gone with `session_ended`. Every `sessionCheckIntervalMs`, and
+ * after the listener was lost, all streams are checked the same way: that catches expiry, which
+ * deletes nothing, and anything announced while nobody listened.
  */
-export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger }): LiveHub {
+export function createLiveHub({
+  pool,
+  logger,
+  findValidSessionTokens,
+  sessionCheckIntervalMs,
+}: LiveHubOptions): LiveHub {
   const streams = new Map<string, Set<LiveConnection>>();
   let listener: pg.Client | undefined;
   let isStopped = false;
   let isClosing = false;
   let failedAttempts = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let sessionCheckTimer: NodeJS.Timeout | undefined;
+  let isCheckingEverySession = false;
+
+  const remove = (userId: string, connection: LiveConnection) => {
+    const userStreams = streams.get(userId);
+    if (!userStreams?.delete(connection)) return false;
+    if (userStreams.size === 0) streams.delete(userId);
+    return true;
+  };
+
+  const streamsOf = (userIds: Iterable<string>) => {
+    const found: [string, LiveConnection][] = [];
+    for (const userId of userIds) {
+      for (const connection of streams.get(userId) ?? []) found.push([userId, connection]);
+    }
+    return found;
+  };
+
+  /** Closes those of these streams whose session no longer holds. */
+  const closeWithoutSession = async (candidates: [string, LiveConnection][]) => {
+    if (candidates.length === 0) return;
+    let valid: Set<string>;
+    try {
+      valid = await findValidSessionTokens([
+        ...new Set(candidates.map(([, { sessionToken }]) => sessionToken)),
+      ]);
+    } catch (error) {
+      // The database is away: the streams stay until a later check can tell.
+      logger.warn({ reason: (error as Error).message }, 'could not check the sessions of live streams');
+      return;
+    }
+    for (const [userId, connection] of candidates) {
+      // A stream that closed meanwhile is not in the hub any more: nothing to end.
+      if (!valid.has(connection.sessionToken) && remove(userId, connection))
+        connection.close('session_ended');
+    }
+  };
+
+  const closeEveryStreamWithoutSession = async () => {
+    if (isCheckingEverySession) return;
+    isCheckingEverySession = true;
+    try {
+      await closeWithoutSession(streamsOf(streams.keys()));
+    } finally {
+      isCheckingEverySession = false;
+    }
+  };
 
   const deliver = (payload: string) => {
     let parsed;
@@ -96,6 +169,10 @@ export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger 
       return;
     }
     const { user_ids, type, data } = parsed.data;
+    if (type === SESSIONS_ENDED) {
+      void closeWithoutSession(streamsOf(user_ids));
+      return;
+    }
     for (const userId of user_ids) {
       for (const stream of streams.get(userId) ?? [])
         stream.send(type as LiveEventType, data as LiveEventData);
@@ -143,6 +220,8 @@ export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger 
             failedAttempts = 0;
             logger.info('live listener reconnected; open streams resync');
             resyncEveryone();
+            // Sessions may have ended unannounced meanwhile.
+            void closeEveryStreamWithoutSession();
           },
           (error: Error) => {
             failedAttempts += 1;
@@ -163,10 +242,7 @@ export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger 
       let userStreams = streams.get(userId);
       if (!userStreams) streams.set(userId, (userStreams = new Set()));
       userStreams.add(connection);
-      return () => {
-        userStreams.delete(connection);
-        if (userStreams.size === 0 && streams.get(userId) === userStreams) streams.delete(userId);
-      };
+      return () => remove(userId, connection);
     },
     get isClosing() {
       return isClosing;
@@ -177,6 +253,8 @@ export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger 
       return count;
     },
     async start() {
+      sessionCheckTimer ??= setInterval(() => void closeEveryStreamWithoutSession(), sessionCheckIntervalMs);
+      sessionCheckTimer.unref();
       try {
         await listen();
       } catch (error) {
@@ -193,6 +271,7 @@ export function createLiveHub({ pool, logger }: { pool: pg.Pool; logger: Logger 
     async stop() {
       isStopped = true;
       clearTimeout(reconnectTimer);
+      clearInterval(sessionCheckTimer);
       const client = listener;
       listener = undefined;
       await client?.end();

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, type TestSeller } from '../../test/factories';
+import { createSeller, nextRemoteAddress, signIn, type TestSeller } from '../../test/factories';
 import { listenLocally, openLiveStream, type LiveStream } from '../../test/live-stream';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { linkOf, waitForMail } from '../../test/mail';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { LIVE_LISTENER_NAME, publishLive } from './live-hub';
 
 // Two app processes on one database, as behind a load balancer: the reader's tab is
@@ -27,10 +28,34 @@ afterAll(async () => {
   await appA.close();
 });
 
-async function open(seller: TestSeller) {
+async function open(seller: Pick<TestSeller, 'cookie'>) {
   const stream = await openLiveStream(addressA, seller.cookie);
   streams.push(stream);
   return stream;
+}
+
+/** A request to process B, as a tab on the other side of the load balancer would make it. */
+function callB(seller: Pick<TestSeller, 'cookie'>, method: 'POST' | 'DELETE', url: string, payload = {}) {
+  return appB.app.inject({
+    method,
+    url,
+    remoteAddress: nextRemoteAddress(),
+    headers: { cookie: seller.cookie, origin: TEST_PUBLIC_URL },
+    payload,
+  });
+}
+
+/** Resolves once the server has told the stream its session ended and closed it. */
+async function endsForItsSession(stream: LiveStream) {
+  await stream.next('session_ended');
+  await stream.ended;
+}
+
+/** Whether the stream still gets what is published for its user. */
+async function stillReceives(stream: LiveStream, userId: string) {
+  const notificationId = `still-${Math.random()}`;
+  await publishLive(appB.database.db, { userIds: [userId], type: 'notification', data: { notificationId } });
+  return (await stream.next('notification')).data;
 }
 
 describe('GET /api/live', () => {
@@ -112,5 +137,84 @@ describe('GET /api/live', () => {
     await closing.close();
     await stream.ended;
     expect(Date.now() - startedAt).toBeLessThan(5_000);
+  });
+});
+
+describe('a stream lasts as long as the session that opened it', () => {
+  it('ends when its session signs out (on another process), while the same user’s other sessions keep theirs', async () => {
+    const person = await createSeller(appA.app);
+    const laptop = await signIn(appA.app, { email: person.email, password: person.password });
+    const [phoneTab, laptopTab] = [await open(person), await open(laptop)];
+
+    expect((await callB(person, 'POST', '/api/auth/sign-out')).statusCode).toBe(200);
+
+    await endsForItsSession(phoneTab);
+    expect(await stillReceives(laptopTab, person.id)).toMatchObject({ notificationId: expect.any(String) });
+    expect(laptopTab.received().map((event) => event.type)).not.toContain('session_ended');
+  });
+
+  it('ends when staff suspend the account', async () => {
+    const person = await createSeller(appA.app);
+    const moderator = await createSeller(appA.app);
+    await appA.database.pool.query(`update users set role = 'moderator' where id = $1`, [moderator.id]);
+    const stream = await open(person);
+
+    const suspended = await callB(moderator, 'POST', `/api/admin/users/${person.id}/suspend`, {
+      reason: 'Repeated scams',
+    });
+    expect(suspended.statusCode).toBe(200);
+
+    await endsForItsSession(stream);
+  });
+
+  it('ends when the account is deleted', async () => {
+    const person = await createSeller(appA.app);
+    const stream = await open(person);
+
+    expect((await callB(person, 'DELETE', '/api/me', { password: person.password })).statusCode).toBe(204);
+
+    await endsForItsSession(stream);
+  });
+
+  it('ends when the password is reset, which ends every session of the account', async () => {
+    const person = await createSeller(appA.app);
+    const [first, second] = [await open(person), await open(person)];
+    const asked = await callB({ cookie: '' }, 'POST', '/api/auth/request-password-reset', {
+      email: person.email,
+    });
+    expect(asked.statusCode).toBe(200);
+    const link = linkOf(await waitForMail(appB, person.email, 'Reset your Bazaar password'));
+
+    const reset = await callB({ cookie: '' }, 'POST', '/api/auth/reset-password', {
+      token: link.pathname.split('/').at(-1),
+      newPassword: 'a-brand-new-secret',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    await Promise.all([endsForItsSession(first), endsForItsSession(second)]);
+  });
+
+  it('ends once its session has expired, at the next check of every stream’s session', async () => {
+    const checking = await createTestApp({
+      sharingDatabaseOf: appA,
+      environment: { LIVE_SESSION_CHECK_SECONDS: '1' },
+    });
+    try {
+      const address = await listenLocally(checking.app);
+      const person = await createSeller(checking.app);
+      const stream = await openLiveStream(address, person.cookie);
+      streams.push(stream);
+      await sleep(1_500);
+      expect(await stillReceives(stream, person.id)).toBeDefined();
+
+      await appA.database.pool.query(
+        `update sessions set expires_at = now() - interval '1 second' where user_id = $1`,
+        [person.id],
+      );
+
+      await endsForItsSession(stream);
+    } finally {
+      await checking.close();
+    }
   });
 });

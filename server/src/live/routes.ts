@@ -29,7 +29,7 @@ export async function registerLiveRoutes(
       schema: { hide: true },
     },
     async (request, reply) => {
-      const user = await guard.requireUser(request);
+      const { user, sessionToken } = await guard.requireSession(request);
       if (hub.isClosing) throw serviceUnavailable();
       reply.sse.keepAlive();
       // Commit the response now, so that the browser's EventSource opens (and resyncs).
@@ -40,11 +40,18 @@ export async function registerLiveRoutes(
         return;
       }
       const disconnect = hub.connect(user.id, {
+        sessionToken,
         send(type, data) {
           if (!reply.sse.isConnected) return;
           reply.sse.send({ event: type, data }).catch(() => reply.sse.close());
         },
-        close: () => reply.sse.close(),
+        close(reason) {
+          // Written before the response ends, which flushes it. It fails only when the tab
+          // has gone already, and then nobody is left to tell.
+          if (reason && reply.sse.isConnected)
+            reply.sse.send({ event: reason, data: {} }).catch(() => undefined);
+          reply.sse.close();
+        },
       });
       reply.sse.onClose(disconnect);
       // Callbacks added after the close never run: a tab gone meanwhile must not stay in the hub.
