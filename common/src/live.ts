@@ -18,8 +18,10 @@ export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
  * - `session_ended`: the session that opened it has ended (signed out, revoked, expired, a
  *   password reset, a suspended or deleted account). Reconnecting cannot help: ask who is
  *   signed in instead.
+ * - `stream_replaced`: the same user opened more streams than the server keeps for one person,
+ *   and this was the oldest. Open it again only once the tab is in use again.
  */
-export const liveClosingEventTypes = ['session_ended'] as const;
+export const liveClosingEventTypes = ['session_ended', 'stream_replaced'] as const;
 export type LiveClosingEventType = (typeof liveClosingEventTypes)[number];
 
 /** An event's data: ids and small scalars, never user text (NOTIFY payloads are capped at 8 kB). */

@@ -16,6 +16,14 @@ const RECONNECT_MAX_DELAY_MS = 10_000;
 /** What the sessions trigger (migration 0019) sends when sessions end: for the hub, never for a tab. */
 const SESSIONS_ENDED = 'sessions_ended';
 
+/**
+ * Streams one user may hold open in one process. Opening one more closes that user's oldest
+ * (told `stream_replaced`), not the new one: a person with many tabs keeps live updates in the
+ * tab opened or brought back last, while one session cannot hold thousands of connections.
+ * Each process counts its own, so behind a load balancer a user may hold this many per process.
+ */
+export const MAX_LIVE_STREAMS_PER_USER = 10;
+
 export interface LiveEvent {
   userIds: readonly string[];
   type: LiveEventType;
@@ -241,6 +249,12 @@ export function createLiveHub({
     connect(userId, connection) {
       let userStreams = streams.get(userId);
       if (!userStreams) streams.set(userId, (userStreams = new Set()));
+      // A Set keeps the order of insertion: the first is the oldest.
+      for (const oldest of userStreams) {
+        if (userStreams.size < MAX_LIVE_STREAMS_PER_USER) break;
+        userStreams.delete(oldest);
+        oldest.close('stream_replaced');
+      }
       userStreams.add(connection);
       return () => remove(userId, connection);
     },

@@ -4,7 +4,7 @@ import { createSeller, nextRemoteAddress, signIn, type TestSeller } from '../../
 import { listenLocally, openLiveStream, type LiveStream } from '../../test/live-stream';
 import { linkOf, waitForMail } from '../../test/mail';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
-import { LIVE_LISTENER_NAME, publishLive } from './live-hub';
+import { LIVE_LISTENER_NAME, MAX_LIVE_STREAMS_PER_USER, publishLive } from './live-hub';
 
 // Two app processes on one database, as behind a load balancer: the reader's tab is
 // connected to A, the change is made through B.
@@ -216,5 +216,26 @@ describe('a stream lasts as long as the session that opened it', () => {
     } finally {
       await checking.close();
     }
+  });
+
+  it(`keeps at most ${MAX_LIVE_STREAMS_PER_USER} streams per user: one more closes the oldest, which is told why`, async () => {
+    const person = await createSeller(appA.app);
+    const tabs: LiveStream[] = [];
+    for (let index = 0; index < MAX_LIVE_STREAMS_PER_USER; index += 1) tabs.push(await open(person));
+
+    const newest = await open(person);
+
+    const [oldest, ...kept] = tabs;
+    await oldest!.next('stream_replaced');
+    await oldest!.ended;
+    await publishLive(appB.database.db, {
+      userIds: [person.id],
+      type: 'notification',
+      data: { notificationId: 'to-the-open-tabs' },
+    });
+    for (const tab of [...kept, newest]) {
+      expect(await tab.next('notification')).toMatchObject({ data: { notificationId: 'to-the-open-tabs' } });
+    }
+    expect(oldest!.received().map((event) => event.type)).toEqual(['stream_replaced']);
   });
 });
