@@ -2,10 +2,11 @@ import type { LiveEventData } from '@bazaar/common/live';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/providers';
 import { apiRequest } from '../../lib/api-client';
-import { mockApi, signedOut, type ApiMock } from '../../test/render-page';
+import { mockApi, signedOut, unauthenticated, type ApiMock } from '../../test/render-page';
 import { LiveProvider, useLiveEvent, useLiveResync } from './live-provider';
 import { sellerMe } from '../../test/seller-fixtures';
 
@@ -126,5 +127,68 @@ describe('the live channel for a visitor', () => {
     renderWithLive();
     expect(await screen.findByText('fetched 0')).toBeInTheDocument();
     expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});
+
+describe('the live channel when the server ends the stream', () => {
+  /** Longer than the first retry's delay (half a second at the least jitter). */
+  const LONGER_THAN_A_RETRY_MS = 1_500;
+  let isSignedIn: boolean;
+  const asksForMe = () => api.calls.filter((call) => call === 'GET /api/me').length;
+
+  beforeEach(() => {
+    isSignedIn = true;
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    api = mockApi({
+      'GET /api/me': () => (isSignedIn ? me : signedOut()),
+      'GET /api/inbox': () => (isSignedIn ? { count: (fetches += 1) } : unauthenticated()),
+    });
+  });
+
+  it('stops for good when its session ended and nobody is signed in any more: no reconnecting', async () => {
+    renderWithLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.latest();
+    isSignedIn = false;
+    stream.emit('session_ended', {});
+    expect(stream.isClosed).toBe(true);
+    await waitFor(() => expect(asksForMe()).toBe(2));
+    await sleep(LONGER_THAN_A_RETRY_MS);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('opens again when its session ended but the same user is still signed in (a new session)', async () => {
+    renderWithLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.latest().emit('session_ended', {});
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
+    expect(FakeEventSource.opened[0]!.isClosed).toBe(true);
+  });
+
+  it('stops retrying a refused stream once the answer says nobody is signed in', async () => {
+    renderWithLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    isSignedIn = false;
+    // Refused before it opened, as after a sign-out elsewhere while the tab was offline.
+    FakeEventSource.latest().onerror!();
+    await waitFor(() => expect(asksForMe()).toBe(2));
+    await sleep(LONGER_THAN_A_RETRY_MS);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('after being replaced by newer tabs, opens again only when the tab is in use again', async () => {
+    renderWithLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const replaced = FakeEventSource.latest();
+    replaced.emit('stream_replaced', {});
+    expect(replaced.isClosed).toBe(true);
+    await sleep(LONGER_THAN_A_RETRY_MS);
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    window.dispatchEvent(new Event('focus'));
+
+    expect(FakeEventSource.opened).toHaveLength(2);
+    FakeEventSource.latest().onopen!();
+    expect(await screen.findByText('fetched 2')).toBeInTheDocument();
   });
 });
