@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
-  it("shows a signed-in person's unread messages in the phone's menu", async () => {
+  it("shows a signed-in person's unread messages in the phone's bar and menu", async () => {
     const session = await openSession(PHONE);
     const { page, origin } = session;
     // A demo seller whose last message from a buyer is waiting (the demo data's conversations).
@@ -87,6 +87,10 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     });
     expect(signIn.status()).toBe(200);
     await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: 'Messages, 1 unread' })
+      .waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await menu.getByRole('link', { name: 'Messages 1 unread' }).click();
@@ -192,7 +196,7 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
-  it('opens a page whose address was typed at its top, and brings back where a page was left', async () => {
+  it('opens a page whose address was typed at its top, not where another page was left', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;
     await page.goto('/');
@@ -205,10 +209,6 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await page.goto('/help');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     expectNoPageErrors(session);
     await session.context.close();
   });

@@ -87,7 +87,8 @@ export function Header() {
 /**
  * The bar's part that depends on who is there, in a component of its own: when the browser
  * learns it (after the hydration), only this re-renders, not the whole header with its search
- * boxes. The bell stays in the bar on a phone too; the rest of it is in the mobile menu there.
+ * boxes. The bell and Messages (with its unread count) stay in the bar on a phone too; the
+ * rest of it is in the mobile menu there.
  */
 function AccountNav() {
   const { data: currentUser, isPending } = useCurrentUser();
@@ -105,8 +106,8 @@ function AccountNav() {
           <Suspense fallback={<Skeleton className="size-10" />}>
             <NotificationsBell />
           </Suspense>
+          <MessagesButton />
           <div className="hidden items-center gap-2 md:flex">
-            <MessagesButton />
             <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
               <AccountMenu user={currentUser.user} onLogout={logout} />
             </Suspense>
