@@ -15,11 +15,16 @@ async function confirmationLink(dataDir: string, email: string): Promise<string>
   const outbox = path.join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt += 1) {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const message = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
-        to: string;
-        links: string[];
-      };
-      if (message.to === email && message.links[0]) return message.links[0];
+      const text = await readFile(path.join(outbox, file), 'utf8');
+      // A message being written is read again on the next round.
+      const message = (() => {
+        try {
+          return JSON.parse(text) as { to: string; links: string[] };
+        } catch {
+          return undefined;
+        }
+      })();
+      if (message?.to === email && message.links[0]) return message.links[0];
     }
     await sleep(50);
   }

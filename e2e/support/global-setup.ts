@@ -21,7 +21,12 @@ export default async function setup(project: TestProject) {
     console.warn(`\n⚠ End-to-end tests skipped: ${reason}.\n`);
   }
   const server = await startAppServer({ environment: { ADMIN_EMAILS: E2E_ADMIN_EMAIL } });
-  await createConfirmedAdmin(server.baseUrl, server.dataDir);
+  try {
+    await createConfirmedAdmin(server.baseUrl, server.dataDir);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   project.provide('chromiumPath', chromiumPath);
