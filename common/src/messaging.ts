@@ -123,7 +123,7 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   is_blocked_by_me: z.boolean(),
   /** A message can be sent: neither blocked the other and the other account exists. */
   can_reply: z.boolean(),
-  /** The person asking has reported this conversation. */
+  /** The person asking has an open report of this conversation (staff have not closed it yet). */
   is_reported_by_me: z.boolean(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;

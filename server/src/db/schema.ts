@@ -634,7 +634,11 @@ export const userBlocks = pgTable(
   ],
 );
 
-/** A participant's report of a conversation, kept for moderation. */
+/**
+ * A participant's report of a conversation, for the moderators (decision 0017). One open
+ * report per person per conversation; staff close it by dismissing it or by suspending the
+ * reported person, and the person may report again after that.
+ */
 export const conversationReports = pgTable(
   'conversation_reports',
   {
@@ -643,15 +647,26 @@ export const conversationReports = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     reporter_id: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The other participant when the report was made: the person it is about. */
+    reported_id: uuid('reported_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: ['scam', 'spam', 'abuse', 'other'] }).notNull(),
     details: text('details').notNull().default(''),
     created_at: createdAt(),
+    /** Closed by a staff decision (dismissed, or the reported person suspended); null while open. */
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    /** The staff member who closed it. */
+    resolved_by: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
-    uniqueIndex('conversation_reports_conversation_reporter_idx').on(
-      table.conversation_id,
-      table.reporter_id,
-    ),
+    uniqueIndex('conversation_reports_open_per_reporter_idx')
+      .on(table.conversation_id, table.reporter_id)
+      .where(sql`resolved_at is null`),
+    // The queue's open reports per conversation.
+    index('conversation_reports_open_conversation_idx')
+      .on(table.conversation_id, table.created_at.desc())
+      .where(sql`resolved_at is null`),
+    // The reports about a person (the console's counts; closing them on suspension).
+    index('conversation_reports_reported_idx').on(table.reported_id),
     index('conversation_reports_created_idx').on(table.created_at.desc()),
   ],
 );
@@ -771,7 +786,7 @@ export const auditLog = pgTable(
     /** The actor's name and e-mail when they acted (kept when the account is deleted). */
     actor_label: text('actor_label').notNull(),
     action: text('action').notNull(),
-    target_type: text('target_type', { enum: ['ad', 'user'] }).notNull(),
+    target_type: text('target_type', { enum: ['ad', 'user', 'conversation'] }).notNull(),
     target_id: uuid('target_id').notNull(),
     /** The ad's title or the user's name and e-mail when the action was taken. */
     target_label: text('target_label').notNull(),

@@ -144,7 +144,7 @@ export async function isBlockedEitherWay(db: Executor, userId: string, otherId: 
   return rows[0]?.blocked ?? false;
 }
 
-/** The thread's flags for the asking user: have they blocked the other, reported it. */
+/** The thread's flags for the asking user: have they blocked the other, is their report of it open. */
 export async function findConversationFlags(
   db: Executor,
   conversation: Pick<ConversationRow, 'id' | 'other_id'>,
@@ -157,7 +157,8 @@ export async function findConversationFlags(
       exists (select 1 from user_blocks where blocker_id = ${conversation.other_id} and blocked_id = ${userId})
         as blocked_me,
       exists (select 1 from conversation_reports
-              where conversation_id = ${conversation.id} and reporter_id = ${userId}) as reported`);
+              where conversation_id = ${conversation.id} and reporter_id = ${userId} and resolved_at is null)
+        as reported`);
   return rows[0]!;
 }
 

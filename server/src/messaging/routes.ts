@@ -275,7 +275,7 @@ export async function registerMessagingRoutes(
     async (request, reply) => {
       const user = await guard.requireUser(request);
       const conversation = await conversationFor(user, request.params.id, 'write');
-      await reportConversation(db, conversation.id, user.id, request.body);
+      await reportConversation(db, conversation, user.id, request.body);
       return reply.status(201).send({ is_reported_by_me: true as const });
     },
   );
