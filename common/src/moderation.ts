@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { adIdSchema, adStatusSchema, ownerModerationSchema } from './ads';
 import { categoryIdSchema } from './categories';
-import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
+import { messageWarningSchema } from './message-safety';
+import { conversationRoleSchema, reportReasonSchema } from './messaging';
+import { nextCursorSchema, pageLimitSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { roleSchema } from './roles';
 
 // Issue 13: reports, the moderation console's API (/api/admin/*) and what an owner learns about
@@ -107,8 +109,8 @@ export const adActionResponseSchema = z.object({ ad: adModerationStateSchema });
 export type AdActionResponse = z.infer<typeof adActionResponseSchema>;
 
 // ---------------------------------------------------------------------------
-// The queue (GET /api/admin/queue): reported, flagged, pending and review-requested ads, most
-// reported first.
+// The queue (GET /api/admin/queue): reported, flagged, pending and review-requested ads and
+// reported conversations, most open reports first.
 
 export const queueQuerySchema = pageQuerySchema;
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
@@ -157,6 +159,8 @@ export const sellerHistorySchema = z.object({
   ad_count: z.number().int().nonnegative(),
   /** Reports ever made about the seller's ads, open or closed. */
   report_count: z.number().int().nonnegative(),
+  /** Reports ever made about the person by the other side of a conversation, open or closed. */
+  conversation_report_count: z.number().int().nonnegative(),
   suspended: z.boolean(),
 });
 export type SellerHistory = z.infer<typeof sellerHistorySchema>;
@@ -175,7 +179,9 @@ export const queueAdSchema = z.object({
 });
 export type QueueAd = z.infer<typeof queueAdSchema>;
 
-export const queueItemSchema = z.object({
+/** An ad with open reports or flags, pending, or whose owner asked for a review. */
+export const adQueueItemSchema = z.object({
+  kind: z.literal('ad'),
   ad: queueAdSchema,
   /** Open reports. */
   report_count: z.number().int().nonnegative(),
@@ -185,6 +191,67 @@ export const queueItemSchema = z.object({
   review_requested: z.boolean(),
   seller: sellerHistorySchema,
 });
+export type AdQueueItem = z.infer<typeof adQueueItemSchema>;
+
+/** How many of a reported conversation's newest messages its queue item carries. */
+export const QUEUE_CONVERSATION_MESSAGES = 20;
+
+/** A message as staff read it in a reported conversation: which side sent it, and what. */
+export const staffMessageSchema = z.object({
+  id: z.uuid(),
+  sender_role: conversationRoleSchema,
+  body: z.string(),
+  created_at: z.iso.datetime(),
+  /** Scam patterns found in it when it was sent. */
+  warnings: z.array(messageWarningSchema),
+});
+export type StaffMessage = z.infer<typeof staffMessageSchema>;
+
+/** An open report of a conversation by one of its two people, about the other. */
+export const queueConversationReportSchema = z.object({
+  id: z.uuid(),
+  reason: reportReasonSchema,
+  details: z.string(),
+  created_at: z.iso.datetime(),
+  /** The side that reported; null once the reporter's account is deleted. */
+  reporter_role: conversationRoleSchema.nullable(),
+  /** The side the report is about; null once that account is deleted. */
+  reported_role: conversationRoleSchema.nullable(),
+});
+export type QueueConversationReport = z.infer<typeof queueConversationReportSchema>;
+
+/**
+ * A conversation with open reports. Staff read it only while a report is open and only when
+ * they take no part in it (decision 0017); its people are null once their account is deleted.
+ */
+export const conversationQueueItemSchema = z.object({
+  kind: z.literal('conversation'),
+  conversation: z.object({
+    id: z.uuid(),
+    created_at: z.iso.datetime(),
+    /** The ad it is about: null id once deleted (the title stays), status null then too. */
+    ad: z.object({
+      id: adIdSchema.nullable(),
+      title: z.string(),
+      image_url: z.string().nullable(),
+      status: adStatusSchema.nullable(),
+    }),
+  }),
+  /** Open reports. */
+  report_count: z.number().int().positive(),
+  /** The open reports, newest first. */
+  reports: z.array(queueConversationReportSchema),
+  buyer: sellerHistorySchema.nullable(),
+  seller: sellerHistorySchema.nullable(),
+  /** The newest messages (at most QUEUE_CONVERSATION_MESSAGES), oldest first. */
+  messages: z.array(staffMessageSchema),
+  /** Older messages exist: GET /api/admin/conversations/:id/messages?before= reads them. */
+  has_earlier_messages: z.boolean(),
+});
+export type ConversationQueueItem = z.infer<typeof conversationQueueItemSchema>;
+
+/** One entry of the queue: an ad, or a reported conversation. */
+export const queueItemSchema = z.discriminatedUnion('kind', [adQueueItemSchema, conversationQueueItemSchema]);
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queueResponseSchema = z.object({
@@ -192,6 +259,29 @@ export const queueResponseSchema = z.object({
   next_cursor: nextCursorSchema,
 });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// A reported conversation (GET /api/admin/conversations/:id/messages, POST …/dismiss).
+
+/** Older messages of a reported conversation, before the oldest one staff have. */
+export const staffMessagesQuerySchema = z.strictObject({
+  before: z.uuid().optional(),
+  limit: pageLimitSchema(QUEUE_CONVERSATION_MESSAGES),
+});
+export type StaffMessagesQuery = z.infer<typeof staffMessagesQuerySchema>;
+
+export const staffMessagesResponseSchema = z.object({
+  /** Oldest to newest. */
+  messages: z.array(staffMessageSchema),
+  /** Still older messages exist. */
+  has_more: z.boolean(),
+});
+export type StaffMessagesResponse = z.infer<typeof staffMessagesResponseSchema>;
+
+export const conversationActionResponseSchema = z.object({
+  conversation: z.object({ id: z.uuid(), open_reports: z.number().int().nonnegative() }),
+});
+export type ConversationActionResponse = z.infer<typeof conversationActionResponseSchema>;
 
 // ---------------------------------------------------------------------------
 // Users (GET /api/admin/users?q=, GET /api/admin/users/:id).
@@ -213,7 +303,10 @@ export const adminUserSchema = z.object({
   suspended_at: z.iso.datetime().nullable(),
   suspended_reason: z.string().nullable(),
   ad_count: z.number().int().nonnegative(),
+  /** Reports about the person's ads, open or closed. */
   report_count: z.number().int().nonnegative(),
+  /** Reports about the person from the other side of their conversations, open or closed. */
+  conversation_report_count: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -242,12 +335,28 @@ export const adminReportSchema = z.object({
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
+/** A report about the user by the other side of one of their conversations (open or closed). */
+export const adminConversationReportSchema = z.object({
+  id: z.uuid(),
+  conversation_id: z.uuid(),
+  /** The title of the ad the conversation is about. */
+  ad_title: z.string(),
+  reason: reportReasonSchema,
+  details: z.string(),
+  created_at: z.iso.datetime(),
+  /** Closed by a staff decision (dismissed, or the person suspended); null while open. */
+  resolved_at: z.iso.datetime().nullable(),
+});
+export type AdminConversationReport = z.infer<typeof adminConversationReportSchema>;
+
 export const userDetailResponseSchema = z.object({
   user: adminUserSchema,
   /** The user's ads, newest first (at most 100). */
   ads: z.array(adminUserAdSchema),
   /** Reports about the user's ads, newest first (at most 100). */
   reports: z.array(adminReportSchema),
+  /** Reports about the user in their conversations, newest first (at most 100). */
+  conversation_reports: z.array(adminConversationReportSchema),
 });
 export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
@@ -264,6 +373,7 @@ export const auditActionSchema = z.enum([
   'ad_dismissed',
   'ad_featured',
   'ad_unfeatured',
+  'conversation_dismissed',
   'user_suspended',
   'user_restored',
   'role_changed',
@@ -276,12 +386,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_dismissed: 'Dismissed reports',
   ad_featured: 'Featured ad',
   ad_unfeatured: 'Unfeatured ad',
+  conversation_dismissed: 'Dismissed reports of conversation',
   user_suspended: 'Suspended user',
   user_restored: 'Restored user',
   role_changed: 'Changed role',
 };
 
-export const auditTargetTypeSchema = z.enum(['ad', 'user']);
+export const auditTargetTypeSchema = z.enum(['ad', 'user', 'conversation']);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 
 export const auditQuerySchema = z.strictObject({
@@ -298,7 +409,7 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   target_type: auditTargetTypeSchema,
   target_id: z.uuid(),
-  /** The ad's title or the user's name/e-mail when the entry was written. */
+  /** The ad's title, the user's name/e-mail or the conversation's ad title when the entry was written. */
   target_label: z.string(),
   reason: z.string().nullable(),
   created_at: z.iso.datetime(),
@@ -323,6 +434,8 @@ export const moderationRoutes = {
   dismissAd: { method: 'POST', url: '/api/admin/ads/:id/dismiss', who: 'staff' },
   featureAd: { method: 'POST', url: '/api/admin/ads/:id/feature', who: 'staff' },
   unfeatureAd: { method: 'POST', url: '/api/admin/ads/:id/unfeature', who: 'staff' },
+  conversationMessages: { method: 'GET', url: '/api/admin/conversations/:id/messages', who: 'staff' },
+  dismissConversation: { method: 'POST', url: '/api/admin/conversations/:id/dismiss', who: 'staff' },
   users: { method: 'GET', url: '/api/admin/users', who: 'staff' },
   user: { method: 'GET', url: '/api/admin/users/:id', who: 'staff' },
   suspendUser: { method: 'POST', url: '/api/admin/users/:id/suspend', who: 'staff' },

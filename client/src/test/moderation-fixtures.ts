@@ -1,5 +1,11 @@
 import type { MeResponse } from '@bazaar/common/accounts';
-import type { AdminUser, AuditEntry, QueueItem, UserDetailResponse } from '@bazaar/common/moderation';
+import type {
+  AdminUser,
+  AdQueueItem,
+  AuditEntry,
+  ConversationQueueItem,
+  UserDetailResponse,
+} from '@bazaar/common/moderation';
 import type { Role } from '@bazaar/common/roles';
 import { sellerMe } from './seller-fixtures';
 
@@ -14,8 +20,9 @@ export function meWithRole(role: Role): MeResponse {
   return { ...me, user: { ...me.user, role } };
 }
 
-export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
+export function queueItem(overrides: Partial<AdQueueItem> = {}): AdQueueItem {
   return {
+    kind: 'ad',
     ad: {
       id: QUEUED_AD_ID,
       title: 'iPhone 15 Pro, sealed',
@@ -41,8 +48,70 @@ export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
       created_at: '2026-02-19T10:00:00.000Z',
       ad_count: 4,
       report_count: 5,
+      conversation_report_count: 0,
       suspended: false,
     },
+    ...overrides,
+  };
+}
+
+export const REPORTED_CONVERSATION_ID = '6e5d4c3b-2a19-4f8e-9d7c-6b5a4f3e2d1c';
+export const REPORTING_BUYER_ID = '8f7e6d5c-4b3a-4291-8e7d-6c5b4a3f2e1d';
+
+/** A conversation about the queued ad that its buyer reported: the seller insulted them. */
+export function conversationQueueItem(overrides: Partial<ConversationQueueItem> = {}): ConversationQueueItem {
+  const seller = queueItem().seller;
+  return {
+    kind: 'conversation',
+    conversation: {
+      id: REPORTED_CONVERSATION_ID,
+      created_at: '2026-02-21T09:00:00.000Z',
+      ad: {
+        id: QUEUED_AD_ID,
+        title: 'iPhone 15 Pro, sealed',
+        image_url: '/media/queued-card.webp',
+        status: 'active',
+      },
+    },
+    report_count: 1,
+    reports: [
+      {
+        id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+        reason: 'abuse',
+        details: 'He called me names when I asked about the price.',
+        created_at: '2026-02-21T10:30:00.000Z',
+        reporter_role: 'buyer',
+        reported_role: 'seller',
+      },
+    ],
+    buyer: {
+      id: REPORTING_BUYER_ID,
+      name: 'Bea Buyer',
+      email: 'bea@example.com',
+      created_at: '2025-06-01T10:00:00.000Z',
+      ad_count: 0,
+      report_count: 0,
+      conversation_report_count: 0,
+      suspended: false,
+    },
+    seller: { ...seller, conversation_report_count: 2 },
+    messages: [
+      {
+        id: 'b1000000-0000-4000-8000-000000000001',
+        sender_role: 'buyer',
+        body: 'Would you take 150?',
+        created_at: '2026-02-21T09:00:00.000Z',
+        warnings: [],
+      },
+      {
+        id: 'b1000000-0000-4000-8000-000000000002',
+        sender_role: 'seller',
+        body: 'No, idiot. Pay with a gift card or go away.',
+        created_at: '2026-02-21T09:05:00.000Z',
+        warnings: ['risky_payment'],
+      },
+    ],
+    has_earlier_messages: false,
     ...overrides,
   };
 }
@@ -58,6 +127,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     suspended_reason: null,
     ad_count: 1,
     report_count: 3,
+    conversation_report_count: 2,
     ...overrides,
   };
 }
@@ -79,6 +149,17 @@ export function adminUserDetail(user: AdminUser = adminUser()): UserDetailRespon
         reason: 'scam',
         details: 'Asks for payment by gift card',
         created_at: '2026-02-21T10:00:00.000Z',
+        resolved_at: null,
+      },
+    ],
+    conversation_reports: [
+      {
+        id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+        conversation_id: REPORTED_CONVERSATION_ID,
+        ad_title: 'iPhone 15 Pro, sealed',
+        reason: 'abuse',
+        details: 'He called me names when I asked about the price.',
+        created_at: '2026-02-21T10:30:00.000Z',
         resolved_at: null,
       },
     ],

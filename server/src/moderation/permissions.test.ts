@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { confirmAddress } from '../../test/mail';
+import { askAboutAd } from '../../test/messaging-factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
@@ -18,11 +19,14 @@ interface Fixture {
   /** A seller's active ad and the seller. */
   ad: string;
   seller: string;
+  /** A buyer's conversation about the ad, which staff take no part in. */
+  conversation: string;
 }
 
 interface Row {
   route: string;
-  request: (fixture: Fixture) => InjectOptions;
+  /** May prepare what the request needs (before the state is compared). */
+  request: (fixture: Fixture) => InjectOptions | Promise<InjectOptions>;
   expect: Record<Actor, number>;
 }
 
@@ -66,6 +70,23 @@ const table: Row[] = [
     request: ({ ad }) => send('POST', `/api/admin/ads/${ad}/unfeature`),
     expect: staffOnly(),
   },
+  {
+    route: 'GET /api/admin/conversations/:id/messages',
+    request: async ({ conversation }) => {
+      await openConversationReport(conversation);
+      return send('GET', `/api/admin/conversations/${conversation}/messages`);
+    },
+    expect: staffOnly(),
+  },
+  {
+    route: 'POST /api/admin/conversations/:id/dismiss',
+    // Each staff member finds an open report to dismiss (the one before them closed it).
+    request: async ({ conversation }) => {
+      await openConversationReport(conversation);
+      return send('POST', `/api/admin/conversations/${conversation}/dismiss`);
+    },
+    expect: staffOnly(),
+  },
   { route: 'GET /api/admin/users', request: () => send('GET', '/api/admin/users?q=a'), expect: staffOnly() },
   {
     route: 'GET /api/admin/users/:id',
@@ -103,6 +124,16 @@ let testApp: TestApp;
 let fixture: Fixture;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestSeller>;
 
+/** The buyer's open report of the conversation, about the seller (kept when one is open). */
+async function openConversationReport(conversation: string) {
+  await testApp.database.pool.query(
+    `insert into conversation_reports (conversation_id, reporter_id, reported_id, reason, details)
+     select id, buyer_id, seller_id, 'abuse', 'Insults' from conversations where id = $1
+     on conflict (conversation_id, reporter_id) where resolved_at is null do nothing`,
+    [conversation],
+  );
+}
+
 /** Everything a moderation route could change. */
 async function moderationState() {
   const { pool } = testApp.database;
@@ -115,6 +146,7 @@ async function moderationState() {
     ),
     features: await rows('select * from ad_features order by id'),
     reports: await rows('select * from ad_reports order by id'),
+    conversationReports: await rows('select * from conversation_reports order by id'),
     flags: await rows('select * from ad_flags order by id'),
     audit: await rows('select * from audit_log order by id'),
     notifications: await rows('select id, user_id, kind from notifications order by id'),
@@ -133,7 +165,10 @@ beforeAll(async () => {
   await testApp.database.pool.query(`update users set role = 'moderator' where id = $1`, [
     people.moderator.id,
   ]);
-  fixture = { ad: posted.json<{ id: string }>().id, seller: seller.id };
+  const ad = posted.json<{ id: string }>().id;
+  const buyer = await createSeller(testApp.app);
+  const { conversation_id: conversation } = await askAboutAd(testApp, buyer, ad);
+  fixture = { ad, seller: seller.id, conversation };
   // Something in the queue for the reads to show.
   const reported = await testApp.app.inject({
     method: 'POST',
@@ -156,8 +191,8 @@ describe('the moderation permission table', () => {
   // Those refused go first: they must find everything as it was.
   it.each(table.map((row, index) => [`${row.route} #${index}`, row] as const))('%s', async (_name, row) => {
     for (const actor of ['anonymous', 'user', 'moderator', 'admin'] as const) {
+      const request = await row.request(fixture);
       const before = await moderationState();
-      const request = row.request(fixture);
       const cookie = actor === 'anonymous' ? {} : { cookie: people[actor].cookie };
       const response = await testApp.app.inject({
         ...request,

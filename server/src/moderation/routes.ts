@@ -1,8 +1,10 @@
 import { adIdParamsSchema } from '@bazaar/common/ads';
+import { conversationIdParamsSchema } from '@bazaar/common/messaging';
 import {
   adActionResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
+  conversationActionResponseSchema,
   emptyBodySchema,
   hideAdBodySchema,
   queueQuerySchema,
@@ -11,6 +13,8 @@ import {
   reportAdResponseSchema,
   reviewRequestResponseSchema,
   setRoleBodySchema,
+  staffMessagesQuerySchema,
+  staffMessagesResponseSchema,
   suspendUserBodySchema,
   userActionResponseSchema,
   userDetailResponseSchema,
@@ -29,6 +33,7 @@ import { authorize } from '../policies/authorize';
 import { CONSOLE } from '../policies/staff';
 import { moderateAd, requestReview } from './ad-actions';
 import { findAuditEntries } from './audit';
+import { dismissConversationReports, findStaffMessages } from './conversation-reports';
 import { findQueue } from './queue';
 import { reportAd } from './reports';
 import { restoreUser, setUserRole, suspendUser } from './user-actions';
@@ -101,14 +106,52 @@ export function registerModerationRoutes(
       ...staffFirst,
       schema: {
         tags,
-        summary: 'Reported, flagged, pending and review-requested ads, most reported first (staff)',
+        summary:
+          'Reported, flagged, pending and review-requested ads and reported conversations, most reported first (staff)',
         querystring: queueQuerySchema,
         response: { 200: queueResponseSchema },
       },
     },
     async (request) => {
-      await requireStaff(request);
-      return findQueue(db, storage, request.query);
+      const staff = await requireStaff(request);
+      return findQueue(db, storage, staff, request.query);
+    },
+  );
+
+  routes.get(
+    '/api/admin/conversations/:id/messages',
+    {
+      ...staffFirst,
+      schema: {
+        tags,
+        summary:
+          'Older messages of a conversation with an open report, which the staff member takes no part in (staff)',
+        params: conversationIdParamsSchema,
+        querystring: staffMessagesQuerySchema,
+        response: { 200: staffMessagesResponseSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return findStaffMessages(db, staff, request.params.id, request.query);
+    },
+  );
+
+  routes.post(
+    '/api/admin/conversations/:id/dismiss',
+    {
+      ...staffFirst,
+      schema: {
+        tags,
+        summary: "Close a conversation's open reports; nothing else changes (staff)",
+        params: conversationIdParamsSchema,
+        body: emptyBodySchema.optional(),
+        response: { 200: conversationActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request);
+      return dismissConversationReports(db, staff, request.params.id);
     },
   );
 
@@ -201,7 +244,8 @@ export function registerModerationRoutes(
       ...staffFirst,
       schema: {
         tags,
-        summary: 'Suspend an account: sessions end, ads leave public lists, sign-in refused (staff)',
+        summary:
+          'Suspend an account: sessions end, ads leave public lists, sign-in refused, reports about them in conversations close (staff)',
         params: userIdParamsSchema,
         body: suspendUserBodySchema,
         response: { 200: userActionResponseSchema },

@@ -8,6 +8,7 @@ import { authorize } from '../policies/authorize';
 import { CONSOLE } from '../policies/staff';
 import type { StaffActor } from './ad-actions';
 import { writeAudit } from './audit';
+import { closeReportsAbout } from './conversation-reports';
 import { findAdminUser } from './users';
 
 async function lockUser(tx: Transaction, userId: string) {
@@ -35,8 +36,9 @@ async function answer(tx: Transaction, userId: string): Promise<AdminUser> {
 
 /**
  * Suspends an account (issue 13): its sessions end now, its public ads leave every list
- * (hidden with the account, so restoring it brings them back), and signing in is refused
- * (moderation/sign-in.ts). Suspending a suspended account changes nothing.
+ * (hidden with the account, so restoring it brings them back), signing in is refused
+ * (moderation/sign-in.ts), and the open reports about the person in their conversations
+ * close: this is the decision about them. Suspending a suspended account changes nothing.
  */
 export async function suspendUser(
   db: Database,
@@ -57,6 +59,7 @@ export async function suspendUser(
       .update(advertisements)
       .set({ status: 'hidden', hidden_with_account: true })
       .where(and(eq(advertisements.user_id, user.id), eq(advertisements.status, 'active')));
+    await closeReportsAbout(tx, actor, user.id);
     await writeAudit(tx, {
       actor,
       action: 'user_suspended',

@@ -1,4 +1,4 @@
-import type { AdminReport, AdminUser, AdminUserAd } from '@bazaar/common/moderation';
+import type { AdminConversationReport, AdminReport, AdminUser, AdminUserAd } from '@bazaar/common/moderation';
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorKeyFormats, decodeCursor, encodeCursor } from '../http/cursor';
 import type { Database, Executor } from '../db/database';
@@ -6,13 +6,17 @@ import type { Storage } from '../media/storage';
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A user as the console lists them, with their number of ads and of reports about them. */
+/**
+ * A user as the console lists them, with their number of ads, of reports about their ads and
+ * of reports about them by the other side of their conversations (each through an index).
+ */
 const adminUserColumns = sql`
   u.id, u.name, u.email, u.role, ${iso(sql`u.created_at`)} as created_at,
   ${iso(sql`u.suspended_at`)} as suspended_at, u.suspended_reason,
   (select count(*)::int from advertisements a where a.user_id = u.id) as ad_count,
   (select count(*)::int from ad_reports r join advertisements a on a.id = r.ad_id
-    where a.user_id = u.id) as report_count`;
+    where a.user_id = u.id) as report_count,
+  (select count(*)::int from conversation_reports r where r.reported_id = u.id) as conversation_report_count`;
 
 export async function findAdminUser(executor: Executor, userId: string): Promise<AdminUser | undefined> {
   const { rows } = await executor.execute<AdminUser>(sql`
@@ -60,11 +64,14 @@ export async function searchUsers(
 
 const DETAIL_LIMIT = 100;
 
-/** A person's ads (any status) and the reports about them, newest first, for the console. */
+/**
+ * A person's ads (any status), the reports about their ads and the reports about them in
+ * their conversations, newest first, for the console.
+ */
 export async function findUserDetail(db: Database, storage: Storage, userId: string) {
   const user = await findAdminUser(db, userId);
   if (!user) return undefined;
-  const [ads, reports] = await Promise.all([
+  const [ads, reports, conversationReports] = await Promise.all([
     db.execute<Omit<AdminUserAd, 'image_url'> & { card_key: string | null }>(sql`
       select a.id, a.title, a.price, a.status, a.category, coalesce(a.featured_until > now(), false) as featured,
         ${iso(sql`a.created_at`)} as created_at, a.hidden_reason,
@@ -81,6 +88,13 @@ export async function findUserDetail(db: Database, storage: Storage, userId: str
       where a.user_id = ${userId}
       order by r.created_at desc, r.id desc
       limit ${DETAIL_LIMIT}`),
+    db.execute<AdminConversationReport>(sql`
+      select r.id, r.conversation_id, c.ad_title, r.reason, r.details,
+        ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.resolved_at`)} as resolved_at
+      from conversation_reports r join conversations c on c.id = r.conversation_id
+      where r.reported_id = ${userId}
+      order by r.created_at desc, r.id desc
+      limit ${DETAIL_LIMIT}`),
   ]);
   return {
     user,
@@ -90,5 +104,6 @@ export async function findUserDetail(db: Database, storage: Storage, userId: str
       image_url: card_key ? storage.url(card_key) : null,
     })),
     reports: reports.rows,
+    conversation_reports: conversationReports.rows,
   };
 }

@@ -13,9 +13,14 @@ const actors: Record<string, Actor> = {
   seller: { id: SELLER, role: 'user' },
   other: { id: '00000000-0000-4000-8000-000000000003', role: 'user' },
   moderator: { id: '00000000-0000-4000-8000-000000000004', role: 'moderator' },
+  admin: { id: '00000000-0000-4000-8000-000000000005', role: 'admin' },
 };
 
-function outcome(actor: Actor, action: 'read' | 'write', facts: ConversationFacts = conversation): string {
+function outcome(
+  actor: Actor,
+  action: 'read' | 'write' | 'review',
+  facts: ConversationFacts = conversation,
+): string {
   try {
     authorize(actor, action, { conversation: facts });
     return 'ok';
@@ -35,7 +40,36 @@ describe('the conversation policy', () => {
       seller: 'ok',
       other: '404 not_found',
       moderator: '404 not_found',
+      admin: '404 not_found',
     });
+  });
+
+  it('lets staff review it only while a report is open, never write in it, and never one of their own', () => {
+    const table = (facts: ConversationFacts, action: 'read' | 'write' | 'review') =>
+      Object.fromEntries(
+        Object.entries(actors).map(([name, actor]) => [name, outcome(actor, action, facts)]),
+      );
+    const reported = { ...conversation, open_reports: 1 };
+    expect(table(reported, 'review')).toEqual({
+      anonymous: '404 not_found',
+      buyer: '403 forbidden',
+      seller: '403 forbidden',
+      other: '404 not_found',
+      moderator: 'ok',
+      admin: 'ok',
+    });
+    for (const action of ['read', 'write'] as const) {
+      expect(table(reported, action)).toMatchObject({ moderator: '403 forbidden', admin: '403 forbidden' });
+    }
+    for (const facts of [conversation, { ...conversation, open_reports: 0 }]) {
+      expect(table(facts, 'review')).toMatchObject({ moderator: '404 not_found', admin: '404 not_found' });
+    }
+    // A moderator who takes part in it leaves it to another one.
+    const moderatorsOwn = { buyer_id: BUYER, seller_id: actors.moderator!.id, open_reports: 1 };
+    expect(() => authorize(actors.moderator!, 'review', { conversation: moderatorsOwn })).toThrow(
+      'Another moderator must review a conversation you take part in.',
+    );
+    expect(can(actors.admin!, 'review', { conversation: moderatorsOwn })).toBe(true);
   });
 
   it('keeps the conversation for the one who stays when the other deletes their account', () => {

@@ -86,6 +86,8 @@ const staffRoutes: [InjectOptions['method'], string, object?][] = [
   ['POST', '/api/admin/ads/:id/dismiss', {}],
   ['POST', '/api/admin/ads/:id/feature', {}],
   ['POST', '/api/admin/ads/:id/unfeature', {}],
+  ['GET', '/api/admin/conversations/:id/messages'],
+  ['POST', '/api/admin/conversations/:id/dismiss', {}],
   ['GET', '/api/admin/users'],
   ['GET', '/api/admin/users/:id'],
   ['POST', '/api/admin/users/:id/suspend', { reason: 'Scam' }],
@@ -442,8 +444,15 @@ const table: Row[] = [
   },
   ...staffRoutes.map(([method, url, payload]): Row => ({
     route: `${method} ${url}`,
-    request: ({ ad, owner }) =>
-      json(method, url.replace(':id', url.includes('/users/') ? owner.id : ad), payload),
+    request: ({ ad, owner, conversation }) =>
+      json(
+        method,
+        url.replace(
+          ':id',
+          url.includes('/users/') ? owner.id : url.includes('/conversations/') ? conversation : ad,
+        ),
+        payload,
+      ),
     expect: signedIn(403),
   })),
 

@@ -5,10 +5,12 @@ import {
   adminUser,
   adminUserDetail,
   auditEntry,
+  conversationQueueItem,
   meWithRole,
   QUEUED_AD_ID,
   QUEUED_SELLER_ID,
   queueItem,
+  REPORTED_CONVERSATION_ID,
 } from '../../test/moderation-fixtures';
 import { jsonResponse, mockApi, renderPage, signedOut, type ApiHandler } from '../../test/render-page';
 import { AdminPage } from './admin-page';
@@ -87,7 +89,120 @@ describe('/admin', () => {
     const seller = within(card).getByRole('complementary', { name: 'Seller of iPhone 15 Pro, sealed' });
     expect(seller).toHaveTextContent('sam@example.com');
     expect(seller).toHaveTextContent('Ads4');
-    expect(seller).toHaveTextContent('Reports5');
+    expect(seller).toHaveTextContent('Reports on ads5');
+    expect(seller).toHaveTextContent('Reports in messages0');
+  });
+
+  it('shows a reported conversation: who reported whom and why, the ad, the reported person and the messages', async () => {
+    staffApi('moderator', {
+      'GET /api/admin/queue': () => ({ items: [queueItem(), conversationQueueItem()], next_cursor: null }),
+    });
+    renderAdmin();
+    const card = await screen.findByRole('article', { name: 'Conversation about iPhone 15 Pro, sealed' });
+    expect(within(card).getByRole('link', { name: 'iPhone 15 Pro, sealed' })).toHaveAttribute(
+      'href',
+      `/ad/${QUEUED_AD_ID}`,
+    );
+    expect(within(card).getByText('1 report')).toBeInTheDocument();
+    expect(within(card).getByText('Abusive or offensive')).toBeInTheDocument();
+    expect(card).toHaveTextContent('reported by Bea Buyer (buyer)');
+    expect(within(card).getByText('“He called me names when I asked about the price.”')).toBeInTheDocument();
+
+    const reported = within(card).getByRole('group', { name: 'Reported seller Sam Quick' });
+    expect(reported).toHaveTextContent('sam@example.com');
+    expect(reported).toHaveTextContent('Reports on ads5');
+    expect(reported).toHaveTextContent('Reports in messages2');
+    expect(within(reported).getByRole('link', { name: 'Open in Users' })).toHaveAttribute(
+      'href',
+      '/admin?tab=users&q=sam%40example.com',
+    );
+    // The reporter is not shown as reported.
+    expect(within(card).queryByRole('group', { name: /Bea Buyer/ })).not.toBeInTheDocument();
+
+    const messages = within(card).getByRole('list', { name: 'Messages' });
+    const items = within(messages).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Bea Buyer \(buyer\).*Would you take 150\?$/),
+      expect.stringMatching(
+        /^Sam Quick \(seller\).*No, idiot\. Pay with a gift card or go away\. Risky payment$/,
+      ),
+    ]);
+    expect(within(card).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('dismisses the reports of a conversation with an empty body, and reads the queue again', async () => {
+    const api = staffApi('moderator', {
+      'GET /api/admin/queue': () => ({ items: [conversationQueueItem()], next_cursor: null }),
+      [`POST /api/admin/conversations/${REPORTED_CONVERSATION_ID}/dismiss`]: () => ({
+        conversation: { id: REPORTED_CONVERSATION_ID, open_reports: 0 },
+      }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Dismiss reports of conversation about iPhone 15 Pro, sealed',
+      }),
+    );
+    expect(await screen.findByText('Reports Dismissed')).toBeInTheDocument();
+    expect(api.sentBody(`POST /api/admin/conversations/${REPORTED_CONVERSATION_ID}/dismiss`)).toEqual({});
+    await waitFor(() => expect(api.calls.filter((call) => call === 'GET /api/admin/queue')).toHaveLength(2));
+  });
+
+  it('suspends the reported person from a conversation with a reason', async () => {
+    const api = staffApi('moderator', {
+      'GET /api/admin/queue': () => ({ items: [conversationQueueItem()], next_cursor: null }),
+      [`POST /api/admin/users/${QUEUED_SELLER_ID}/suspend`]: () => ({
+        user: adminUser({ suspended_at: '2026-02-23T00:00:00.000Z', suspended_reason: 'Insults buyers' }),
+      }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    // Only the reported side can be suspended from here.
+    expect(screen.queryByRole('button', { name: /Suspend buyer/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Suspend seller Sam Quick' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this seller' });
+    expect(dialog).toHaveTextContent('The reports about them in conversations close.');
+    await user.type(within(dialog).getByLabelText('Reason for suspending'), 'Insults buyers');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend Seller' }));
+    expect(await screen.findByText('Seller Suspended')).toBeInTheDocument();
+    expect(api.sentBody(`POST /api/admin/users/${QUEUED_SELLER_ID}/suspend`)).toEqual({
+      reason: 'Insults buyers',
+    });
+  });
+
+  it('reads earlier messages of a long conversation on demand, before the oldest one shown', async () => {
+    const oldest = conversationQueueItem().messages[0]!;
+    const api = staffApi('moderator', {
+      'GET /api/admin/queue': () => ({
+        items: [conversationQueueItem({ has_earlier_messages: true })],
+        next_cursor: null,
+      }),
+      [`GET /api/admin/conversations/${REPORTED_CONVERSATION_ID}/messages`]: () => ({
+        messages: [
+          {
+            id: 'b1000000-0000-4000-8000-000000000000',
+            sender_role: 'buyer',
+            body: 'Hi, is the phone still available?',
+            created_at: '2026-02-20T18:00:00.000Z',
+            warnings: [],
+          },
+        ],
+        has_more: false,
+      }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    await user.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(messages).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Hi, is the phone still available?',
+    );
+    expect(api.calls).toContain(
+      `GET /api/admin/conversations/${REPORTED_CONVERSATION_ID}/messages?before=${oldest.id}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
   });
 
   it('hides an ad with the reason the owner will see, and refuses an empty reason', async () => {
@@ -213,9 +328,22 @@ describe('/admin', () => {
     expect(within(row).getByText('3 open reports')).toBeInTheDocument();
     expect(within(row).getByRole('heading', { name: 'Reports about their ads (1)' })).toBeInTheDocument();
     expect(within(row).getByText('“Asks for payment by gift card”')).toBeInTheDocument();
+    expect(row).toHaveTextContent('3 reports on ads · 2 reports in messages');
+    expect(
+      within(row).getByRole('heading', { name: 'Reports about their messages (1)' }),
+    ).toBeInTheDocument();
+    expect(row).toHaveTextContent('Abusive or offensive in the conversation about iPhone 15 Pro, sealed');
     await user.click(within(row).getByRole('button', { name: 'Make moderator' }));
     expect(await screen.findByText('Moderator Role Granted')).toBeInTheDocument();
     expect(api.sentBody(`PUT /api/admin/users/${QUEUED_SELLER_ID}/role`)).toEqual({ role: 'moderator' });
+  });
+
+  it('searches for the person the queue sent the moderator to (?q=)', async () => {
+    const api = staffApi('moderator');
+    renderAdmin('/admin?tab=users&q=sam%40example.com');
+    expect(await screen.findByLabelText('Search users')).toHaveValue('sam@example.com');
+    await waitFor(() => expect(api.calls).toContain('GET /api/admin/users?q=sam%40example.com'));
+    expect(await screen.findByRole('article', { name: 'Sam Quick' })).toBeInTheDocument();
   });
 
   it('lets a moderator suspend and restore accounts but not grant roles', async () => {

@@ -1,7 +1,9 @@
 import type {
   AdActionResponse,
   AuditResponse,
+  ConversationActionResponse,
   QueueResponse,
+  StaffMessagesResponse,
   SetRoleBody,
   UserActionResponse,
   UserDetailResponse,
@@ -19,6 +21,8 @@ export const adminKeys = {
   users: (query: string) => [ACCOUNT_SCOPE, 'admin', 'users', query] as const,
   user: (id: string) => [ACCOUNT_SCOPE, 'admin', 'user', id] as const,
   audit: (query: string) => [ACCOUNT_SCOPE, 'admin', 'audit', query] as const,
+  earlierMessages: (conversationId: string, before: string) =>
+    [ACCOUNT_SCOPE, 'admin', 'conversation', conversationId, 'messages', before] as const,
 };
 
 /** `/api/admin/x?q=..&cursor=..` with only the parameters that are set. */
@@ -28,7 +32,7 @@ function listPath(path: string, parameters: Record<string, string>): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** Reported, flagged, pending and review-requested ads, most reported first. */
+/** Reported, flagged, pending and review-requested ads and reported conversations, most reported first. */
 export function useModerationQueue() {
   return useInfiniteQuery({
     queryKey: adminKeys.queue,
@@ -68,6 +72,45 @@ export function useAuditLog(query: string) {
       apiRequest<AuditResponse>(listPath('/api/admin/audit', { q: query, cursor: pageParam }), { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/**
+ * A reported conversation's messages older than `before` (the oldest one its queue item
+ * carries), a page at a time, once `enabled`: staff read them only while a report is open.
+ */
+export function useEarlierMessages(conversationId: string, before: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.earlierMessages(conversationId, before),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<StaffMessagesResponse>(
+        listPath(`/api/admin/conversations/${encodeURIComponent(conversationId)}/messages`, {
+          before: pageParam,
+        }),
+        { signal },
+      ),
+    initialPageParam: before,
+    getNextPageParam: (page) => (page.has_more ? page.messages[0]?.id : undefined),
+    enabled,
+  });
+}
+
+/** Closes a reported conversation's open reports; the queue is read again. */
+export function useDismissConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      apiRequest<ConversationActionResponse>(
+        `/api/admin/conversations/${encodeURIComponent(conversationId)}/dismiss`,
+        { method: 'POST', body: {} },
+      ),
+    // Not awaited, as for ads: the toast's callback must run before the card leaves the queue.
+    // Its messages are not read again: closed, the conversation is no longer staff's to read.
+    onSuccess: () =>
+      void queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (query) => query.queryKey[2] !== 'conversation',
+      }),
   });
 }
 

@@ -1,8 +1,8 @@
 import {
   adFlagKindLabels,
   adReportReasonLabels,
+  type AdQueueItem,
   type QueueFlag,
-  type QueueItem,
 } from '@bazaar/common/moderation';
 import {
   Ban,
@@ -28,8 +28,12 @@ import { actionFailed } from './action-failed';
 import { useAdAction, useModerationQueue, useUserAction, type AdAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 import { ReasonDialog } from './components/reason-dialog';
+import { ReportedConversationCard } from './reported-conversation-card';
 
-/** The moderation queue: reported, flagged, pending and review-requested ads, most reported first. */
+/**
+ * The moderation queue: reported, flagged, pending and review-requested ads and reported
+ * conversations, most reported first.
+ */
 export function QueueTab() {
   const queue = useModerationQueue();
   if (!queue.data) {
@@ -37,16 +41,26 @@ export function QueueTab() {
   }
   const items = queue.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
-    return <EmptyList title="Nothing to review">Reported and flagged ads will appear here.</EmptyList>;
+    return (
+      <EmptyList title="Nothing to review">
+        Reported and flagged ads and reported conversations will appear here.
+      </EmptyList>
+    );
   }
   return (
     <section aria-label="Moderation queue">
       <ul className="grid gap-4">
-        {items.map((item) => (
-          <li key={item.ad.id}>
-            <QueueItemCard item={item} />
-          </li>
-        ))}
+        {items.map((item) =>
+          item.kind === 'ad' ? (
+            <li key={`ad-${item.ad.id}`}>
+              <QueueItemCard item={item} />
+            </li>
+          ) : (
+            <li key={`conversation-${item.conversation.id}`}>
+              <ReportedConversationCard item={item} />
+            </li>
+          ),
+        )}
       </ul>
       <LoadMore
         hasNextPage={queue.hasNextPage}
@@ -65,7 +79,7 @@ const adActionToasts: Record<AdAction, string> = {
   unfeature: 'Ad No Longer Featured',
 };
 
-function QueueItemCard({ item }: { item: QueueItem }) {
+function QueueItemCard({ item }: { item: AdQueueItem }) {
   const { ad, seller } = item;
   const headingId = `queue-ad-${ad.id}`;
   return (
@@ -122,8 +136,10 @@ function QueueItemCard({ item }: { item: QueueItem }) {
             <dd>{formatAccountAge(seller.created_at)}</dd>
             <dt className="text-muted-foreground">Ads</dt>
             <dd>{seller.ad_count}</dd>
-            <dt className="text-muted-foreground">Reports</dt>
+            <dt className="text-muted-foreground">Reports on ads</dt>
             <dd>{seller.report_count}</dd>
+            <dt className="text-muted-foreground">Reports in messages</dt>
+            <dd>{seller.conversation_report_count}</dd>
           </dl>
           {seller.suspended ? (
             <Badge variant="destructive" className="mt-2">
@@ -137,7 +153,7 @@ function QueueItemCard({ item }: { item: QueueItem }) {
   );
 }
 
-function AdStatusBadges({ item }: { item: QueueItem }) {
+function AdStatusBadges({ item }: { item: AdQueueItem }) {
   const { ad } = item;
   return (
     <>
@@ -157,7 +173,7 @@ function AdStatusBadges({ item }: { item: QueueItem }) {
   );
 }
 
-function Reports({ item }: { item: QueueItem }) {
+function Reports({ item }: { item: AdQueueItem }) {
   if (item.report_count === 0) return null;
   return (
     <div>
@@ -223,7 +239,7 @@ function Flags({ flags }: { flags: QueueFlag[] }) {
   );
 }
 
-function QueueActions({ item }: { item: QueueItem }) {
+function QueueActions({ item }: { item: AdQueueItem }) {
   const { ad, seller } = item;
   const adAction = useAdAction();
   const sellerAction = useUserAction(seller.id);
@@ -354,7 +370,7 @@ function QueueActions({ item }: { item: QueueItem }) {
         open={dialog === 'suspend'}
         onOpenChange={(open) => setDialog(open ? 'suspend' : null)}
         title="Suspend this seller"
-        description={`${seller.name || seller.email} is signed out everywhere, cannot sign in, and their ads leave public lists.`}
+        description={`${seller.name || seller.email} is signed out everywhere, cannot sign in, and their ads leave public lists. The reports about them in conversations close.`}
         label="Reason for suspending"
         confirmLabel="Suspend Seller"
         isPending={sellerAction.isPending}

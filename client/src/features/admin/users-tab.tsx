@@ -1,7 +1,8 @@
+import { reportReasonLabels } from '@bazaar/common/messaging';
 import { adReportReasonLabels, type AdminUser } from '@bazaar/common/moderation';
 import { Ban, ChevronDown, ChevronUp, RotateCcw, Search, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -16,10 +17,14 @@ import { useAdminUser, useAdminUsers, useUserAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 import { ReasonDialog } from './components/reason-dialog';
 
-/** Accounts by e-mail or name: their ads and reports, suspend / restore, and (admins) roles. */
+/**
+ * Accounts by e-mail or name: their ads and reports, suspend / restore, and (admins) roles.
+ * `?q=` in the address (the queue's "Open in Users") starts the search with it.
+ */
 export function UsersTab({ isAdmin, currentUserId }: { isAdmin: boolean; currentUserId: string }) {
-  const [query, setQuery] = useState('');
-  const [draft, setDraft] = useState('');
+  const [parameters] = useSearchParams();
+  const [query, setQuery] = useState(() => parameters.get('q')?.trim() ?? '');
+  const [draft, setDraft] = useState(query);
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const users = useAdminUsers(query);
   const searchId = useId();
@@ -106,7 +111,8 @@ function UserRow({
           <p className="mt-1 text-xs text-muted-foreground">
             Joined {formatDate(user.created_at)} ({formatAccountAge(user.created_at)}) · {user.ad_count}{' '}
             {user.ad_count === 1 ? 'ad' : 'ads'} · {user.report_count}{' '}
-            {user.report_count === 1 ? 'report' : 'reports'}
+            {user.report_count === 1 ? 'report' : 'reports'} on ads · {user.conversation_report_count}{' '}
+            {user.conversation_report_count === 1 ? 'report' : 'reports'} in messages
           </p>
         </div>
         <Button
@@ -292,6 +298,27 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
               </ul>
             )}
           </div>
+          <div>
+            <h3 className="font-semibold">
+              Reports about their messages ({detail.data.conversation_reports.length})
+            </h3>
+            {detail.data.conversation_reports.length === 0 ? (
+              <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
+            ) : (
+              <ul className="mt-2 grid gap-2 text-sm">
+                {detail.data.conversation_reports.map((report) => (
+                  <li key={report.id} className="break-words">
+                    <span className="font-medium">{reportReasonLabels[report.reason]}</span> in the
+                    conversation about <span className="font-medium">{report.ad_title}</span>{' '}
+                    <span className="text-muted-foreground">
+                      · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
+                    </span>
+                    {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         </div>
       )}
 
@@ -299,7 +326,7 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
         open={isSuspending}
         onOpenChange={setSuspending}
         title="Suspend this account"
-        description={`${name} is signed out everywhere, cannot sign in, and their ads leave public lists.`}
+        description={`${name} is signed out everywhere, cannot sign in, and their ads leave public lists. The reports about them in conversations close.`}
         label="Reason for suspending"
         confirmLabel="Suspend Account"
         isPending={change.isPending}
