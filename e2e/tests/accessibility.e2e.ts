@@ -337,13 +337,23 @@ describe.skipIf(!hasChromium)('accessibility', () => {
           if (visitor === 'demo seller') await signInAsDemoSeller(opened.context);
           if (visitor === 'new seller') await signUpAndSignIn(opened, { name: 'Robin Avery' });
           if (visitor === 'admin') {
-            // The console is audited with something in it: the new seller reports a demo ad.
+            // The console is audited with something in it: the new seller reports a demo ad, and
+            // the demo seller reports the new seller's message (a conversation in the queue).
             const reporter = await sessionOf('new seller');
             const report = await reporter.page.request.post(`/api/ads/${fixture.demoSellerAdId}/reports`, {
               data: { reason: 'scam', details: 'Asks for a deposit before any viewing.' },
               headers: { origin: reporter.origin },
             });
             expect(report.status(), await report.text()).toBe(201);
+            const demoSeller = await sessionOf('demo seller');
+            const reported = await demoSeller.page.request.post(
+              `/api/conversations/${fixture.conversationId}/reports`,
+              {
+                data: { reason: 'scam', details: 'Offers a gift card and wants to move to WhatsApp.' },
+                headers: { origin: demoSeller.origin },
+              },
+            );
+            expect(reported.status(), await reported.text()).toBe(201);
             await signInAsAdmin(opened);
           }
           return opened;

@@ -2,12 +2,13 @@
  * Issue 13's moderation journey in Chromium: a person reports an ad, an admin (made one by
  * ADMIN_EMAILS) hides it from /admin with a reason, the public gets 'Ad Not Found' and the
  * owner reads the reason on the dashboard; a non-admin cannot open the console; suspending
- * the seller ends their session and refuses their sign-in.
+ * the seller ends their session and refuses their sign-in. A buyer reports an abusive
+ * conversation from the thread; the admin reads its messages in the queue and dismisses it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SELLER_PASSWORD, signInAsAdmin, signUpAndSignIn } from '../support/accounts';
-import { fillAdForm, submitNewAd } from '../support/ads';
+import { fillAdForm, postAdThroughApi, submitNewAd } from '../support/ads';
 import { expectNoPageErrors, hasChromium, useBrowser } from '../support/browser';
 
 /** Opens the console the way staff do: the user menu's Admin link. */
@@ -158,6 +159,81 @@ describe.skipIf(!hasChromium)('moderation', () => {
     expect(new URL(seller.page.url()).pathname).toBe('/login');
 
     for (const session of [seller, visitor, reporter, admin]) {
+      expectNoPageErrors(session);
+      await session.context.close();
+    }
+  });
+
+  it('takes a reported conversation from the thread to the queue, where its messages are read and the report dismissed', async () => {
+    const title = `Oak desk ${Date.now().toString(36)}`;
+    const seller = await openSession();
+    await signUpAndSignIn(seller, { name: 'Rude Rudy', emailPrefix: 'rudy' });
+    const adId = await postAdThroughApi(seller, {
+      title,
+      description: 'Solid oak, two drawers. Pick-up only.',
+      price: '180',
+      category: 'home-garden',
+    });
+
+    // A buyer asks about the ad from its page; the seller answers rudely.
+    const buyer = await openSession();
+    await signUpAndSignIn(buyer, { name: 'Polly Polite', emailPrefix: 'polly' });
+    await buyer.page.goto(`/ad/${adId}`);
+    await buyer.page.getByRole('button', { name: 'Send Message' }).click();
+    const composer = buyer.page.getByRole('dialog').getByRole('textbox');
+    await composer.fill('Would you take 150?');
+    await composer.press('Enter');
+    await buyer.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const conversationId = new URL(buyer.page.url()).pathname.split('/').at(-1)!;
+    const insult = 'No. Only an idiot would offer that. Get lost.';
+    const answered = await seller.page.request.post(`/api/conversations/${conversationId}/messages`, {
+      data: { body: insult },
+      headers: { origin: seller.origin },
+    });
+    expect(answered.status()).toBe(201);
+    const thread = buyer.page.getByRole('list', { name: 'Messages' });
+    await thread.getByText(insult).waitFor({ timeout: 5_000 });
+
+    // The buyer reports the conversation from the thread.
+    await buyer.page.getByRole('button', { name: 'Report' }).click();
+    const reportDialog = buyer.page.getByRole('dialog', { name: 'Report this conversation' });
+    await reportDialog.getByLabel('Reason').selectOption({ label: 'Abusive or offensive' });
+    await reportDialog.getByLabel('Details (optional)').fill('He insulted me for asking the price.');
+    await reportDialog.getByRole('button', { name: 'Send Report' }).click();
+    await buyer.page.getByText('Report sent', { exact: true }).waitFor();
+    await buyer.page.getByRole('button', { name: 'Reported' }).waitFor();
+
+    // The admin finds it in the queue: who reported whom, why, and the messages.
+    const admin = await openSession();
+    await signInAsAdmin(admin);
+    await openConsoleFromMenu(admin.page);
+    const card = admin.page.getByRole('article', { name: `Conversation about ${title}` });
+    await card.getByText('1 report', { exact: true }).waitFor();
+    await card.getByText('Abusive or offensive').waitFor();
+    await card.getByText('“He insulted me for asking the price.”').waitFor();
+    await card.getByText(/reported by Polly Polite \(buyer\)/).waitFor();
+    await card.getByRole('group', { name: 'Reported seller Rude Rudy' }).waitFor();
+    const messages = card.getByRole('list', { name: 'Messages' });
+    await messages.getByText('Would you take 150?').waitFor();
+    await messages.getByText(insult).waitFor();
+
+    // Dismissed, the report leaves the queue and the audit log has the decision.
+    await card.getByRole('button', { name: `Dismiss reports of conversation about ${title}` }).click();
+    await admin.page.getByText('Reports Dismissed', { exact: true }).waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(
+      (await admin.page.request.get(`/api/admin/conversations/${conversationId}/messages`)).status(),
+    ).toBe(404);
+    await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+    const log = admin.page.getByRole('region', { name: 'Audit log' });
+    await log.getByText(`Conversation about “${title}”`).waitFor();
+    await log.getByText('Dismissed reports of conversation', { exact: false }).first().waitFor();
+
+    // Closed, the buyer may report the conversation again.
+    await buyer.page.reload();
+    await buyer.page.getByRole('button', { name: 'Report' }).waitFor();
+
+    for (const session of [seller, buyer, admin]) {
       expectNoPageErrors(session);
       await session.context.close();
     }
