@@ -277,47 +277,50 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
               </ul>
             )}
           </div>
-          <div>
-            <h3 className="font-semibold">Reports about their ads ({detail.data.reports.length})</h3>
-            {detail.data.reports.length === 0 ? (
-              <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
-            ) : (
-              <ul className="mt-2 grid gap-2 text-sm">
-                {detail.data.reports.map((report) => (
-                  <li key={report.id} className="break-words">
-                    <span className="font-medium">{adReportReasonLabels[report.reason]}</span> on{' '}
-                    <Link to={paths.ad(report.ad_id)} className="text-primary hover:underline">
-                      {report.ad_title}
-                    </Link>{' '}
-                    <span className="text-muted-foreground">
-                      · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
-                    </span>
-                    {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div>
-            <h3 className="font-semibold">
-              Reports about their messages ({detail.data.conversation_reports.length})
-            </h3>
-            {detail.data.conversation_reports.length === 0 ? (
-              <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
-            ) : (
-              <ul className="mt-2 grid gap-2 text-sm">
-                {detail.data.conversation_reports.map((report) => (
-                  <li key={report.id} className="break-words">
-                    <span className="font-medium">{reportReasonLabels[report.reason]}</span> in the
-                    conversation about <span className="font-medium">{report.ad_title}</span>{' '}
-                    <span className="text-muted-foreground">
-                      · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
-                    </span>
-                    {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
+          {/* Beside a long list of ads, both kinds of reports stay in view. */}
+          <div className="grid content-start gap-5">
+            <div>
+              <h3 className="font-semibold">Reports about their ads ({detail.data.reports.length})</h3>
+              {detail.data.reports.length === 0 ? (
+                <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
+              ) : (
+                <ul className="mt-2 grid gap-2 text-sm">
+                  {detail.data.reports.map((report) => (
+                    <li key={report.id} className="break-words">
+                      <span className="font-medium">{adReportReasonLabels[report.reason]}</span> on{' '}
+                      <Link to={paths.ad(report.ad_id)} className="text-primary hover:underline">
+                        {report.ad_title}
+                      </Link>{' '}
+                      <span className="text-muted-foreground">
+                        · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
+                      </span>
+                      {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div>
+              <h3 className="font-semibold">
+                Reports about their messages ({detail.data.conversation_reports.length})
+              </h3>
+              {detail.data.conversation_reports.length === 0 ? (
+                <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
+              ) : (
+                <ul className="mt-2 grid gap-2 text-sm">
+                  {detail.data.conversation_reports.map((report) => (
+                    <li key={report.id} className="break-words">
+                      <span className="font-medium">{reportReasonLabels[report.reason]}</span> in the
+                      conversation about <span className="font-medium">{report.ad_title}</span>{' '}
+                      <span className="text-muted-foreground">
+                        · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
+                      </span>
+                      {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           </div>
         </div>
       )}
