@@ -107,6 +107,25 @@ describe('mass assignment', () => {
   );
 });
 
+describe('query parameters a route does not declare', () => {
+  it('refuses them, naming the parameter, on a write and a read, and writes nothing', async () => {
+    await expectRefusedUnchanged(() =>
+      sendJson('PATCH', '/api/profile?role=admin&verified=true', JSON.stringify({ name: 'Sneaky' })),
+    );
+    const read = await testApp.app.inject({ url: '/api/me?role=admin', headers: { cookie: seller.cookie } });
+    expect(read.statusCode).toBe(400);
+    expect(read.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { querystring: 'Unrecognized key: "role"' },
+    });
+  });
+
+  it('still takes the parameters a route declares', async () => {
+    const response = await testApp.app.inject({ url: '/api/ads?q=camera&sort=newest' });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
 describe('prototype keys', () => {
   const pollutions = [
     '{"name":"Sneaky","__proto__":{"max_ads":1000,"isAdmin":true}}',
