@@ -78,10 +78,6 @@ export type HideAdBody = ReasonBody;
 export const suspendUserBodySchema = reasonBodySchema;
 export type SuspendUserBody = ReasonBody;
 
-/** restore, dismiss, feature, unfeature (ads) and restore (users) take an empty object. */
-export const emptyBodySchema = z.strictObject({});
-export type EmptyBody = z.infer<typeof emptyBodySchema>;
-
 /** PUT /api/admin/users/:id/role — admins only. Nobody becomes admin here: ADMIN_EMAILS does that. */
 export const assignableRoleSchema = z.enum(['user', 'moderator']);
 export const setRoleBodySchema = z.strictObject({ role: assignableRoleSchema });

@@ -1,7 +1,7 @@
 import { adIdParamsSchema, adLifeResponseSchema } from '@bazaar/common/ads';
+import { noBodySchema } from '@bazaar/common/no-body';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import { markAdSold, renewAd } from './ad-life';
@@ -12,7 +12,6 @@ export function registerAdLifeRoutes(
   { db, guard, adLifetimeDays }: { db: Database; guard: SessionGuard; adLifetimeDays: number },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const body = z.strictObject({}).optional();
 
   routes.post(
     '/api/ads/:id/renew',
@@ -22,7 +21,7 @@ export function registerAdLifeRoutes(
         summary:
           'Renew your ad for another lifetime, once expired (it counts against your quota again) or in its last days',
         params: adIdParamsSchema,
-        body,
+        body: noBodySchema,
         response: { 200: adLifeResponseSchema },
       },
     },
@@ -39,7 +38,7 @@ export function registerAdLifeRoutes(
         tags: ['ads'],
         summary: 'Mark your active ad sold: it leaves lists at once, its page says "Sold" for 7 days',
         params: adIdParamsSchema,
-        body,
+        body: noBodySchema,
         response: { 200: adLifeResponseSchema },
       },
     },

@@ -151,6 +151,25 @@ describe('renew', () => {
     expect((await act(seller, adId!, 'renew')).statusCode).toBe(409);
   });
 
+  it('takes no body at all, or {}; anything in it is refused', async () => {
+    const seller = await createSeller(testApp.app);
+    const [adId] = await insertAds(testApp, seller.id, [{ title: 'Bodiless kayak', status: 'expired' }]);
+    const send = (payload?: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/ads/${adId}/renew`,
+        headers: {
+          ...writeHeaders(seller),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    expect((await send('{"lifetime_days":365}')).statusCode).toBe(400);
+    expect((await statusOf(adId!)).status).toBe('expired');
+    const renewed = await send();
+    expect(renewed.statusCode, renewed.body).toBe(200);
+  });
+
   it('refuses with the post form’s quota error when the plan is full', async () => {
     const seller = await createSeller(testApp.app);
     // The trial allows one active ad.

@@ -5,7 +5,6 @@ import {
   auditQuerySchema,
   auditResponseSchema,
   conversationActionResponseSchema,
-  emptyBodySchema,
   hideAdBodySchema,
   queueQuerySchema,
   queueResponseSchema,
@@ -22,6 +21,7 @@ import {
   usersQuerySchema,
   usersResponseSchema,
 } from '@bazaar/common/moderation';
+import { noBodySchema } from '@bazaar/common/no-body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
@@ -90,7 +90,7 @@ export function registerModerationRoutes(
         tags,
         summary: 'Ask the moderators to look again at your hidden or pending ad',
         params: adIdParamsSchema,
-        body: emptyBodySchema.optional(),
+        body: noBodySchema,
         response: { 200: reviewRequestResponseSchema },
       },
     },
@@ -145,7 +145,7 @@ export function registerModerationRoutes(
         tags,
         summary: "Close a conversation's open reports; nothing else changes (staff)",
         params: conversationIdParamsSchema,
-        body: emptyBodySchema.optional(),
+        body: noBodySchema,
         response: { 200: conversationActionResponseSchema },
       },
     },
@@ -164,7 +164,7 @@ export function registerModerationRoutes(
           tags,
           summary,
           params: adIdParamsSchema,
-          body: emptyBodySchema.optional(),
+          body: noBodySchema,
           response: { 200: adActionResponseSchema },
         },
       },
@@ -265,7 +265,7 @@ export function registerModerationRoutes(
         tags,
         summary: 'Lift a suspension; the ads hidden with it return (staff)',
         params: userIdParamsSchema,
-        body: emptyBodySchema.optional(),
+        body: noBodySchema,
         response: { 200: userActionResponseSchema },
       },
     },
