@@ -168,4 +168,32 @@ describe('GET /api/me/export', () => {
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(JSON.stringify(data.sessions)).not.toContain('token');
   });
+
+  it('lists the person’s reports of conversations, without who on the staff closed them', async () => {
+    const { seller, conversationId } = await busySeller();
+    const reported = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/reports`,
+      headers: writeHeaders(seller),
+      payload: { reason: 'spam', details: 'Links to another site.' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await testApp.database.pool.query(
+      'update conversation_reports set resolved_at = now(), resolved_by = $2 where conversation_id = $1',
+      [conversationId, seller.id],
+    );
+    const data = (
+      await testApp.app.inject({ url: '/api/me/export', headers: { cookie: seller.cookie } })
+    ).json<AccountExport>();
+    expect(data.conversation_reports).toEqual([
+      {
+        id: expect.any(String),
+        conversation_id: conversationId,
+        reason: 'spam',
+        details: 'Links to another site.',
+        created_at: expect.any(String),
+        resolved_at: expect.any(String),
+      },
+    ]);
+  });
 });

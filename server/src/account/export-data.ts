@@ -132,8 +132,16 @@ export async function exportAccountData(
       messages: messageRows.filter((message) => message.conversation_id === conversation.id),
     })),
     blocked_users: await db.select().from(userBlocks).where(eq(userBlocks.blocker_id, userId)),
+    // Not who on the staff closed them: that is the staff's, not the reporter's.
     conversation_reports: await db
-      .select()
+      .select({
+        id: conversationReports.id,
+        conversation_id: conversationReports.conversation_id,
+        reason: conversationReports.reason,
+        details: conversationReports.details,
+        created_at: conversationReports.created_at,
+        resolved_at: conversationReports.resolved_at,
+      })
       .from(conversationReports)
       .where(eq(conversationReports.reporter_id, userId)),
     ad_reports: await db.select().from(adReports).where(eq(adReports.reporter_id, userId)),
