@@ -45,6 +45,8 @@ export async function createConfirmedAdmin(baseUrl: string, dataDir: string): Pr
   const link = new URL(await confirmationLink(dataDir, E2E_ADMIN_EMAIL));
   const confirmed = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
   if (confirmed.headers.get('location') !== '/email-verified') {
-    throw new Error(`Confirming the admin's address failed: ${confirmed.status} ${confirmed.headers.get('location')}`);
+    throw new Error(
+      `Confirming the admin's address failed: ${confirmed.status} ${confirmed.headers.get('location')}`,
+    );
   }
 }

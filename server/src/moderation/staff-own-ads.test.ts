@@ -51,7 +51,9 @@ describe("a moderator's own ad", () => {
       });
     }
     expect(await adState(adId)).toEqual(before);
-    const { rows } = await testApp.database.pool.query('select 1 from audit_log where target_id = $1', [adId]);
+    const { rows } = await testApp.database.pool.query('select 1 from audit_log where target_id = $1', [
+      adId,
+    ]);
     expect(rows).toEqual([]);
   });
 });

@@ -245,7 +245,9 @@ describe('the ad policy', () => {
       const staff: Actor = { id: OWNER, role };
       for (const status of ['active', 'hidden', 'pending']) {
         const ad = { user_id: OWNER, status };
-        expect(() => authorize(staff, 'moderate', { ad })).toThrow('Another moderator must review your own ad.');
+        expect(() => authorize(staff, 'moderate', { ad })).toThrow(
+          'Another moderator must review your own ad.',
+        );
         expect(can(staff, 'moderate', { ad })).toBe(false);
       }
     }

@@ -21,17 +21,20 @@ describe('the sign-in gate of the routes that need an account', () => {
     ['/profile', 'Loading Profile...', 'Please login to see your profile.'],
     ['/messages', 'Access Denied', 'Please login to see your messages.'],
     ['/messages/7', 'Access Denied', 'Please login to see your messages.'],
-  ])('refuses a signed-out visitor at %s with %s, the reason and a Login link that comes back', async (url, title, text) => {
-    const api = mockApi({ 'GET /api/me': signedOut });
-    const { router } = renderPage(WhoAmI, { path: url, url });
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
-    expect(returnPathOf(router.state.location.state)).toBe(url);
-    expect(api.calls).toEqual(['GET /api/me']);
-  });
+  ])(
+    'refuses a signed-out visitor at %s with %s, the reason and a Login link that comes back',
+    async (url, title, text) => {
+      const api = mockApi({ 'GET /api/me': signedOut });
+      const { router } = renderPage(WhoAmI, { path: url, url });
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+      expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+      expect(returnPathOf(router.state.location.state)).toBe(url);
+      expect(api.calls).toEqual(['GET /api/me']);
+    },
+  );
 
   it('shows the page, with the signed-in user, to a signed-in visitor', async () => {
     mockApi({ 'GET /api/me': () => sellerMe() });

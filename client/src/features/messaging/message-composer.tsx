@@ -75,8 +75,8 @@ export function MessageComposer({
       />
       <div className="flex items-center justify-between gap-3">
         <p id={counterId} className={cn('text-xs text-muted-foreground', isTooLong && 'text-destructive')}>
-          {formatNumber(body.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send, Shift+Enter
-          for a new line
+          {formatNumber(body.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send,
+          Shift+Enter for a new line
         </p>
         <Button type="submit" disabled={!canSend}>
           <Send /> {isSending ? 'Sending...' : 'Send'}

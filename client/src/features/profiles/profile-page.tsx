@@ -300,8 +300,8 @@ function ProfileSettingsPanel() {
           <SettingCheckbox name="emailAdViewsAndLikes" label="Ad views and likes" settings={values} />
           <SettingCheckbox name="weeklyReports" label="Weekly reports" settings={values} />
           <p className="text-xs text-muted-foreground">
-            Bazaar e-mails you when a message waits unread for a while. It does not send e-mails about
-            views, likes or weekly reports yet; those choices will apply when it does.
+            Bazaar e-mails you when a message waits unread for a while. It does not send e-mails about views,
+            likes or weekly reports yet; those choices will apply when it does.
           </p>
         </CardContent>
       </Card>
