@@ -51,6 +51,10 @@ export type ReportAdBodyInput = z.input<typeof reportAdBodySchema>;
 export const reportAdResponseSchema = z.object({ id: z.uuid() });
 export type ReportAdResponse = z.infer<typeof reportAdResponseSchema>;
 
+/** GET /api/ads/:id/reports/mine: whether the person's report of the ad waits for the moderators. */
+export const myAdReportResponseSchema = z.object({ open: z.boolean() });
+export type MyAdReportResponse = z.infer<typeof myAdReportResponseSchema>;
+
 // ---------------------------------------------------------------------------
 // What an owner sees of their moderated ad (dashboard's my-ads, POST /api/ads/:id/review-request).
 

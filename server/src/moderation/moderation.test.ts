@@ -61,17 +61,25 @@ describe('reporting an ad', () => {
   });
 
   it('refuses a second open report by the same person with 409, and takes one again once staff decided', async () => {
-    const { adId } = await sellerWithAd();
+    const { seller, adId } = await sellerWithAd();
     const reporter = await createSeller(testApp.app);
+    const mine = async (who: TestSeller | null) => call(who, 'GET', `/api/ads/${adId}/reports/mine`);
+    expect((await mine(reporter)).json()).toEqual({ open: false });
     expect(
       (await call(reporter, 'POST', `/api/ads/${adId}/reports`, { reason: 'duplicate' })).statusCode,
     ).toBe(201);
+    // The dialog asks first, so the person is told before filling the form in again.
+    expect((await mine(reporter)).json()).toEqual({ open: true });
     const second = await call(reporter, 'POST', `/api/ads/${adId}/reports`, { reason: 'other' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('report_already_open');
     expect(await query('select 1 from ad_reports where ad_id = $1', [adId])).toHaveLength(1);
+    // Asked as reporting is: not the owner's question, nor a visitor's.
+    expect((await mine(seller)).statusCode).toBe(403);
+    expect((await mine(null)).statusCode).toBe(401);
 
     expect((await call(moderator, 'POST', `/api/admin/ads/${adId}/dismiss`)).statusCode).toBe(200);
+    expect((await mine(reporter)).json()).toEqual({ open: false });
     expect((await call(reporter, 'POST', `/api/ads/${adId}/reports`, { reason: 'other' })).statusCode).toBe(
       201,
     );

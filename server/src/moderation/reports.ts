@@ -39,3 +39,17 @@ export async function reportAd(
     return id;
   });
 }
+
+/** Whether the person has a report of the ad that staff have not closed yet (asked as they would report it). */
+export async function hasOpenAdReport(
+  db: Database,
+  actor: Pick<SessionUser, 'id' | 'role'> | null,
+  adId: string,
+): Promise<boolean> {
+  authorize(actor, 'report', { ad: await findAdAccess(db, adId) });
+  const { rows } = await db.execute<{ open: boolean }>(sql`
+    select exists (
+      select 1 from ad_reports where ad_id = ${adId} and reporter_id = ${actor!.id} and resolved_at is null
+    ) as open`);
+  return rows[0]?.open ?? false;
+}

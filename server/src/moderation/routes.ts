@@ -6,6 +6,7 @@ import {
   auditResponseSchema,
   conversationActionResponseSchema,
   hideAdBodySchema,
+  myAdReportResponseSchema,
   queueQuerySchema,
   queueResponseSchema,
   reportAdBodySchema,
@@ -35,7 +36,7 @@ import { moderateAd, requestReview } from './ad-actions';
 import { findAuditEntries } from './audit';
 import { dismissConversationReports, findStaffMessages } from './conversation-reports';
 import { findQueue } from './queue';
-import { reportAd } from './reports';
+import { hasOpenAdReport, reportAd } from './reports';
 import { restoreUser, setUserRole, suspendUser } from './user-actions';
 import { findUserDetail, searchUsers } from './users';
 
@@ -80,6 +81,22 @@ export function registerModerationRoutes(
       const user = await guard.currentUser(request);
       const id = await reportAd(db, user, request.params.id, request.body);
       return reply.status(201).send({ id });
+    },
+  );
+
+  routes.get(
+    '/api/ads/:id/reports/mine',
+    {
+      schema: {
+        tags,
+        summary: 'Whether your report of this ad is still open (then reporting it again is refused)',
+        params: adIdParamsSchema,
+        response: { 200: myAdReportResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await guard.currentUser(request);
+      return { open: await hasOpenAdReport(db, user, request.params.id) };
     },
   );
 

@@ -431,6 +431,17 @@ const table: Row[] = [
     expect: { anonymous: 404, owner: 403, other: 404 },
   },
   {
+    route: 'GET /api/ads/:id/reports/mine',
+    request: ({ ad }) => get(`/api/ads/${ad}/reports/mine`),
+    expect: signedIn(403, 200),
+  },
+  {
+    route: 'GET /api/ads/:id/reports/mine',
+    variant: 'hidden ad',
+    request: ({ hiddenAd }) => get(`/api/ads/${hiddenAd}/reports/mine`),
+    expect: { anonymous: 404, owner: 403, other: 404 },
+  },
+  {
     route: 'POST /api/ads/:id/review-request',
     variant: 'a public ad has nothing to review',
     request: ({ ad }) => json('POST', `/api/ads/${ad}/review-request`, {}),

@@ -244,6 +244,36 @@ describe('/ad/:id Report', () => {
     expect(screen.getByRole('dialog', { name: 'Report this ad' })).toBeInTheDocument();
   });
 
+  it('tells a person whose report still waits for the moderators, instead of the form; reporting opens it', async () => {
+    let open = false;
+    const api = mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}/favorite`]: () => ({ favorited: false, likes: 3 }),
+      [`GET /api/ads/${AD_ID}/reports/mine`]: () => ({ open }),
+      [`POST /api/ads/${AD_ID}/reports`]: () => {
+        open = true;
+        return jsonResponse({ id: 'c0000000-0000-4000-8000-000000000001' }, 201);
+      },
+      ...adRoutes,
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this ad' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Offensive' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText('Thank You for Your Report')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const again = await screen.findByRole('dialog', { name: 'Already Reported' });
+    expect(again).toHaveAccessibleDescription(/Our moderators will review it/);
+    expect(within(again).queryByRole('radio')).not.toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call === `POST /api/ads/${AD_ID}/reports`)).toHaveLength(1);
+  });
+
   it('shows the owner no Report button', async () => {
     mockApi({
       'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),

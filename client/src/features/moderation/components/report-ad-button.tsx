@@ -12,7 +12,7 @@ import { CountedTextarea } from '../../../components/counted-textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { useReportAd } from '../api';
+import { useMyAdReport, useReportAd } from '../api';
 
 export const REPORT_SIGN_IN_REASON = 'Please login to report an advertisement.';
 
@@ -54,7 +54,10 @@ export function ReportAdButton({
   );
 }
 
-/** The open dialog; each opening starts with no reason chosen. */
+/**
+ * The open dialog; each opening starts with no reason chosen. A person whose earlier report
+ * still waits for the moderators is told so, instead of filling the form in to be refused.
+ */
 function ReportAdDialog({
   adId,
   title,
@@ -68,6 +71,7 @@ function ReportAdDialog({
   const [details, setDetails] = useState('');
   const [isReasonMissing, setReasonMissing] = useState(false);
   const report = useReportAd(adId);
+  const myReport = useMyAdReport(adId);
   const ids = useId();
 
   function submit() {
@@ -89,6 +93,23 @@ function ReportAdDialog({
         },
         onError: reportErrorToast,
       },
+    );
+  }
+
+  if (myReport.data?.open && !report.isSuccess) {
+    return (
+      <ActionDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Already Reported"
+        description={
+          <>
+            You have reported “{title}” already. Our moderators will review it; once they have decided, you
+            can report it again.
+          </>
+        }
+        cancelLabel="OK"
+      />
     );
   }
 
