@@ -64,7 +64,10 @@ describe('ActionDialog', () => {
             title="Report"
             description="Why?"
             cancelLabel="Cancel"
-          />
+          >
+            {/* A field that takes the focus itself as it appears, as the message composer does. */}
+            <textarea aria-label="Message" autoFocus />
+          </ActionDialog>
         );
         return (
           <>
@@ -75,7 +78,7 @@ describe('ActionDialog', () => {
       }
       render(<OpensAfterACheck />);
       await user.click(screen.getByRole('button', { name: 'Report this ad' }));
-      expect(screen.getByRole('dialog', { name: 'Report' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Report this ad' })).toHaveFocus();

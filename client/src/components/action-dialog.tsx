@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button, type ButtonProps } from './ui/button';
 import {
@@ -64,7 +64,14 @@ export function ActionDialog({
   action?: DialogAction;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
+  // What had the focus as the dialog opened, read as it renders open: by its first effect a
+  // field inside (autoFocus) has the focus already.
+  const [opener, setOpener] = useState(() => (open ? focusedElement() : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusedElement());
+  }
   const content = (
     <>
       <DialogHeader>
@@ -104,14 +111,11 @@ export function ActionDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
         onCloseAutoFocus={(event) => {
           // The dialog gives the focus back to its trigger only; without one it went to <body>.
-          if (trigger || !opener.current?.isConnected) return;
+          if (trigger || !opener?.isConnected) return;
           event.preventDefault();
-          opener.current.focus();
+          opener.focus();
         }}
       >
         {onSubmit ? (
@@ -130,6 +134,12 @@ export function ActionDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The element that has the focus, if any (none while rendering on the server). */
+function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  return document.activeElement instanceof HTMLElement ? document.activeElement : null;
 }
 
 /** A message that something went wrong, announced to screen readers. */
