@@ -28,6 +28,8 @@ describe('the sign-in gate of the routes that need an account', () => {
       const { router } = renderPage(WhoAmI, { path: url, url });
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       expect(screen.getByText(text)).toBeInTheDocument();
+      // The tab says it too, not the site's generic title.
+      expect(document.title).toBe(`${title} · Bazaar`);
       expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
       expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('link', { name: 'Login' }));

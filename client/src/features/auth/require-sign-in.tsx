@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { GateCard } from '../../components/gate-card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { usePageMeta } from '../../lib/page-meta';
 import { useCurrentUser, type CurrentUser } from './api';
 import type { LoginState } from './use-require-sign-in';
 
@@ -41,6 +42,7 @@ export function RequireSignIn({ gate, children }: { gate: SignInGate; children?:
 }
 
 function SignedOutGate({ gate }: { gate: SignInGate }) {
+  usePageMeta(gate.title, gate.text);
   const location = useLocation();
   const state: LoginState = { returnTo: location.pathname + location.search };
   return (
