@@ -23,10 +23,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatPrice } from '../../lib/format';
-import { formatAccountAge } from './account-age';
 import { actionFailed } from './action-failed';
 import { useAdAction, useModerationQueue, useUserAction, type AdAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
+import { AccountHistory } from './components/account-history';
+import { QueueCard } from './components/queue-card';
 import { ReasonDialog } from './components/reason-dialog';
 import { ReportedConversationCard } from './reported-conversation-card';
 
@@ -83,26 +84,12 @@ function QueueItemCard({ item }: { item: AdQueueItem }) {
   const { ad, seller } = item;
   const headingId = `queue-ad-${ad.id}`;
   return (
-    <article aria-labelledby={headingId} className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      {/* Phones: a thumbnail beside the ad, the seller below; wider: picture, ad, seller side by side. */}
-      <div className="grid grid-cols-[5rem_minmax(0,1fr)] gap-4 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[10rem_minmax(0,1fr)_16rem]">
-        <div className="self-start overflow-hidden rounded-lg bg-muted">
-          {ad.image_url ? (
-            <img
-              src={ad.image_url}
-              alt=""
-              width={640}
-              height={480}
-              className="aspect-[4/3] w-full object-cover"
-            />
-          ) : (
-            <span className="flex aspect-[4/3] items-center justify-center text-muted-foreground">
-              <ImageOff className="size-8" aria-hidden="true" />
-            </span>
-          )}
-        </div>
-
-        <div className="grid min-w-0 content-start gap-3">
+    <QueueCard
+      headingId={headingId}
+      imageUrl={ad.image_url}
+      placeholderIcon={ImageOff}
+      body={
+        <>
           <div>
             <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
               <Link to={paths.ad(ad.id)} className="hover:text-primary hover:underline">
@@ -123,33 +110,21 @@ function QueueItemCard({ item }: { item: AdQueueItem }) {
           </div>
           <Reports item={item} />
           {item.flags.length > 0 ? <Flags flags={item.flags} /> : null}
-        </div>
-
+        </>
+      }
+      aside={
         <aside
           aria-label={`Seller of ${ad.title}`}
           className="col-span-2 self-start rounded-lg bg-muted/60 p-3 text-sm md:col-span-1"
         >
           <p className="font-semibold break-words">{seller.name || seller.email}</p>
           <p className="break-all text-muted-foreground">{seller.email}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-muted-foreground">Account</dt>
-            <dd>{formatAccountAge(seller.created_at)}</dd>
-            <dt className="text-muted-foreground">Ads</dt>
-            <dd>{seller.ad_count}</dd>
-            <dt className="text-muted-foreground">Reports on ads</dt>
-            <dd>{seller.report_count}</dd>
-            <dt className="text-muted-foreground">Reports in messages</dt>
-            <dd>{seller.conversation_report_count}</dd>
-          </dl>
-          {seller.suspended ? (
-            <Badge variant="destructive" className="mt-2">
-              <Ban /> Suspended
-            </Badge>
-          ) : null}
+          <AccountHistory person={seller} />
         </aside>
-      </div>
+      }
+    >
       <QueueActions item={item} />
-    </article>
+    </QueueCard>
   );
 }
 

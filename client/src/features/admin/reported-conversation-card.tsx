@@ -11,9 +11,10 @@ import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { MessageText } from '../messaging/message-text';
-import { formatAccountAge } from './account-age';
 import { actionFailed } from './action-failed';
 import { useDismissConversation, useEarlierMessages, useUserAction } from './api';
+import { AccountHistory } from './components/account-history';
+import { QueueCard } from './components/queue-card';
 import { ReasonDialog } from './components/reason-dialog';
 
 /** The scam patterns found in a message, as a moderator reads them beside it. */
@@ -40,25 +41,12 @@ export function ReportedConversationCard({ item }: { item: ConversationQueueItem
     (role): role is ConversationRole => role !== null,
   );
   return (
-    <article aria-labelledby={headingId} className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <div className="grid grid-cols-[5rem_minmax(0,1fr)] gap-4 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[10rem_minmax(0,1fr)_16rem]">
-        <div className="self-start overflow-hidden rounded-lg bg-muted">
-          {ad.image_url ? (
-            <img
-              src={ad.image_url}
-              alt=""
-              width={640}
-              height={480}
-              className="aspect-[4/3] w-full object-cover"
-            />
-          ) : (
-            <span className="flex aspect-[4/3] items-center justify-center text-muted-foreground">
-              <MessagesSquare className="size-8" aria-hidden="true" />
-            </span>
-          )}
-        </div>
-
-        <div className="grid min-w-0 content-start gap-3">
+    <QueueCard
+      headingId={headingId}
+      imageUrl={ad.image_url}
+      placeholderIcon={MessagesSquare}
+      body={
+        <>
           <div>
             <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
               Conversation about{' '}
@@ -87,19 +75,21 @@ export function ReportedConversationCard({ item }: { item: ConversationQueueItem
             </div>
           </div>
           <Reports item={item} people={people} />
-        </div>
-
-        {reportedRoles.length > 0 ? (
+        </>
+      }
+      aside={
+        reportedRoles.length > 0 ? (
           <div className="col-span-2 grid content-start gap-3 self-start md:col-span-1">
             {reportedRoles.map((role) => (
               <ReportedPerson key={role} role={role} person={people[role]} />
             ))}
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <Transcript item={item} people={people} />
       <ConversationActions item={item} people={people} reportedRoles={reportedRoles} />
-    </article>
+    </QueueCard>
   );
 }
 
@@ -157,21 +147,7 @@ function ReportedPerson({ role, person }: { role: ConversationRole; person: Sell
       {person ? (
         <>
           <p className="break-all text-muted-foreground">{person.email}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-muted-foreground">Account</dt>
-            <dd>{formatAccountAge(person.created_at)}</dd>
-            <dt className="text-muted-foreground">Ads</dt>
-            <dd>{person.ad_count}</dd>
-            <dt className="text-muted-foreground">Reports on ads</dt>
-            <dd>{person.report_count}</dd>
-            <dt className="text-muted-foreground">Reports in messages</dt>
-            <dd>{person.conversation_report_count}</dd>
-          </dl>
-          {person.suspended ? (
-            <Badge variant="destructive" className="mt-2">
-              <Ban /> Suspended
-            </Badge>
-          ) : null}
+          <AccountHistory person={person} />
           <Link
             to={`${paths.admin}?tab=users&q=${encodeURIComponent(person.email)}`}
             className="mt-2 flex w-fit items-center gap-1.5 font-medium text-primary hover:underline"
