@@ -76,9 +76,10 @@ const personHistory = (userId: SQL) => sql`(
   from users u where u.id = ${userId})`;
 
 /**
- * The moderation queue, for one staff member: every ad with an open report or flag, waiting
- * for review (`pending`) or whose owner asked for one, and every conversation with an open
- * report that the staff member takes no part in; most open reports first, then newest. The
+ * The moderation queue, for one staff member: every ad of someone else with an open report or
+ * flag, waiting for review (`pending`) or whose owner asked for one, and every conversation
+ * with an open report that the staff member takes no part in (nobody on the staff decides
+ * about their own); most open reports first, then newest. The
  * candidates are found through partial indexes (open ad reports, open flags, ads awaiting
  * review, open conversation reports), so the queue costs what is in it, not the size of the
  * catalogue or of the messages. A page is read in three statements: its entries, then the
@@ -101,6 +102,7 @@ export async function findQueue(
       select 'ad' as kind, a.id, a.created_at as sort_time,
         (select count(*)::int from ad_reports r where r.ad_id = a.id and r.resolved_at is null) as open_reports
       from ad_candidates c join advertisements a on a.id = c.ad_id
+      where a.user_id <> ${staff.id}
       union all
       select 'conversation', r.conversation_id, max(r.created_at), count(*)::int
       from conversation_reports r join conversations c on c.id = r.conversation_id

@@ -56,4 +56,24 @@ describe("a moderator's own ad", () => {
     ]);
     expect(rows).toEqual([]);
   });
+
+  it('is in the queue of the other moderators, not in theirs', async () => {
+    const posted = await postAd(testApp, moderator, { fields: { title: 'Camping stove, two burners' } });
+    const adId = posted.json<{ id: string }>().id;
+    await testApp.database.pool.query(`update advertisements set status = 'pending' where id = $1`, [adId]);
+    const colleague = await createSeller(testApp.app, { name: 'Col League' });
+    await testApp.database.pool.query(`update users set role = 'moderator' where id = $1`, [colleague.id]);
+    const queueOf = async (staff: TestSeller) => {
+      const response = await testApp.app.inject({
+        url: '/api/admin/queue?limit=50',
+        headers: { cookie: staff.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<{ items: { kind: string; ad?: { id: string } }[] }>()
+        .items.flatMap((item) => (item.ad ? [item.ad.id] : []));
+    };
+    expect(await queueOf(colleague)).toContain(adId);
+    expect(await queueOf(moderator)).not.toContain(adId);
+  });
 });
