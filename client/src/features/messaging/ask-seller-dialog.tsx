@@ -57,6 +57,7 @@ export function AskSellerButton({ adId, sellerName }: { adId: string; sellerName
           initialText={FIRST_MESSAGE_SUGGESTION}
           onSend={send}
           isSending={startConversation.isPending}
+          isWaitingForNetwork={startConversation.isPaused}
           label={`Message to ${sellerName}`}
           autoFocus
         />

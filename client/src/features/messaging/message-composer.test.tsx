@@ -30,4 +30,13 @@ describe('MessageComposer', () => {
     fireEvent.change(field, { target: { value: '   ' } });
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
+
+  it('says a message waits while the browser is offline', () => {
+    render(
+      <MessageComposer onSend={() => Promise.resolve()} isSending isWaitingForNetwork label="Message" />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline: the message goes as soon as you are back online.',
+    );
+  });
 });

@@ -10,12 +10,14 @@ import { formatNumber } from '../../lib/format';
 /**
  * The message box (issue 12): Enter sends, Shift+Enter starts a new line; at most 2 000
  * characters, with a counter. `onSend` resolves once the message is stored; the box is then
- * emptied (and keeps the text when sending failed).
+ * emptied (and keeps the text when sending failed). Offline, a message waits to be sent
+ * (`isWaitingForNetwork`) and the box says so.
  */
 export function MessageComposer({
   initialText = '',
   onSend,
   isSending,
+  isWaitingForNetwork = false,
   label = 'Message',
   autoFocus = false,
   className,
@@ -23,6 +25,8 @@ export function MessageComposer({
   initialText?: string;
   onSend: (text: string) => Promise<unknown>;
   isSending: boolean;
+  /** The message is sent once the browser is online again. */
+  isWaitingForNetwork?: boolean;
   label?: string;
   autoFocus?: boolean;
   className?: string;
@@ -75,6 +79,11 @@ export function MessageComposer({
       />
       <div className="flex items-center justify-between gap-3">
         <p id={counterId} className={cn('text-xs text-muted-foreground', isTooLong && 'text-destructive')}>
+          {isWaitingForNetwork ? (
+            <span role="status" className="block font-medium text-foreground">
+              You are offline: the message goes as soon as you are back online.
+            </span>
+          ) : null}
           {formatNumber(body.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} characters · Enter to send,
           Shift+Enter for a new line
         </p>

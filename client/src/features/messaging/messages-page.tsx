@@ -17,23 +17,28 @@ import { ThreadView } from './thread-view';
 export function MessagesPage() {
   const { id } = useParams();
   usePageMeta('Messages', 'Your conversations with buyers and sellers on Bazaar.');
+  // With no conversation at all, the inbox says so across the page: there is nothing to choose.
+  const hasNone = useInbox().data?.pages[0]?.conversations.length === 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className={cn('text-2xl font-bold tracking-tight', id && 'sr-only md:not-sr-only')}>Messages</h1>
       <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
-        <section aria-label="Conversations" className={cn(id && 'hidden md:block')}>
+        <section
+          aria-label="Conversations"
+          className={cn(id && 'hidden md:block', hasNone && !id && 'md:col-span-2')}
+        >
           <Inbox activeId={id} />
         </section>
-        <div className={cn('min-w-0', !id && 'hidden md:block')}>
-          {id ? (
+        {id ? (
+          <div className="min-w-0">
             <ThreadView key={id} id={id} />
-          ) : (
-            <div className="flex h-64 flex-col items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground">
-              <MessageCircle className="size-8" aria-hidden="true" />
-              <p className="mt-2">Choose a conversation to read it.</p>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : hasNone ? null : (
+          <div className="hidden h-64 flex-col items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground md:flex">
+            <MessageCircle className="size-8" aria-hidden="true" />
+            <p className="mt-2">Choose a conversation to read it.</p>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -122,6 +122,7 @@ function Thread({ conversation }: { conversation: ConversationDetail }) {
             <MessageComposer
               label={`Message to ${otherName}`}
               isSending={send.isPending}
+              isWaitingForNetwork={send.isPaused}
               onSend={(body) =>
                 send.mutateAsync(body, {
                   onError: (error) =>

@@ -1,0 +1,41 @@
+import type { ConversationSummary, InboxResponse } from '@bazaar/common/messaging';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
+import { MessagesPage } from './messages-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const conversation: ConversationSummary = {
+  id: '00000000-0000-4000-8000-000000000001',
+  ad: { id: '00000000-0000-4000-8000-000000000002', title: 'Road bike', image_url: null, is_available: true },
+  my_role: 'buyer',
+  other_person: { id: '00000000-0000-4000-8000-000000000003', name: 'Maria' },
+  last_message: { preview: 'Still there?', created_at: '2026-11-27T10:00:00.000Z', is_mine: true },
+  last_message_at: '2026-11-27T10:00:00.000Z',
+  unread_count: 0,
+};
+
+function renderInbox(conversations: ConversationSummary[]) {
+  mockApi({
+    'GET /api/me': () => sellerMe(),
+    'GET /api/conversations': (): InboxResponse => ({ conversations, next_cursor: null }),
+    'GET /api/conversations/unread': () => ({ unread: 0 }),
+  });
+  renderPage(MessagesPage, { path: '/messages' });
+}
+
+describe('/messages', () => {
+  it('with no conversation, says how one starts, and offers none to choose', async () => {
+    renderInbox([]);
+    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
+    expect(screen.queryByText('Choose a conversation to read it.')).not.toBeInTheDocument();
+  });
+
+  it('with conversations, lists them and asks to choose one', async () => {
+    renderInbox([conversation]);
+    expect(await screen.findByText('Still there?', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Choose a conversation to read it.')).toBeInTheDocument();
+  });
+});
