@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
 import { EmailVerifiedPage } from './email-verified-page';
 
 afterEach(() => {
@@ -14,6 +15,24 @@ describe('EmailVerifiedPage', () => {
     renderPage(EmailVerifiedPage, { path: '/email-verified' });
     expect(screen.getByRole('heading', { name: 'Email Verified' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says so to a signed-in person whose address is not confirmed, who opened the page themselves', async () => {
+    const unconfirmed = sellerMe();
+    mockApi({
+      'GET /api/me': () => ({ ...unconfirmed, user: { ...unconfirmed.user, email_verified: false } }),
+    });
+    renderPage(EmailVerifiedPage, { path: '/email-verified' });
+    expect(await screen.findByRole('heading', { name: 'Not confirmed yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Email Verified' })).not.toBeInTheDocument();
+  });
+
+  it('confirms to a signed-in person whose address the link confirmed', async () => {
+    mockApi({ 'GET /api/me': () => sellerMe() });
+    renderPage(EmailVerifiedPage, { path: '/email-verified' });
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Email Verified' })).toBeInTheDocument();
   });
 
   it('explains a bad link and sends a new one on request', async () => {

@@ -11,26 +11,34 @@ import { ResendVerificationForm } from './resend-verification-form';
 
 /**
  * /email-verified: where the confirmation link leads. The server has already confirmed the
- * address, or sends the link back with ?error= (expired, altered).
+ * address, or sends the link back with ?error= (expired, altered). Opened otherwise by a
+ * person whose address is not confirmed (their session says so), it says that instead.
  */
 export function EmailVerifiedPage() {
   const [searchParams] = useSearchParams();
-  const hasFailed = searchParams.has('error');
-  usePageMeta(hasFailed ? 'Confirmation Link Invalid' : 'Email Verified');
   const queryClient = useQueryClient();
-  const { data: currentUser } = useCurrentUser();
+  const { data: currentUser, isFetching } = useCurrentUser();
+  const isUnconfirmed = Boolean(currentUser && !currentUser.user.email_verified && !isFetching);
+  const hasFailed = searchParams.has('error');
+  usePageMeta(
+    hasFailed ? 'Confirmation Link Invalid' : isUnconfirmed ? 'Email Not Confirmed' : 'Email Verified',
+  );
 
   useEffect(() => {
     // The verified tick and the header's notice should show the confirmed address at once.
-    if (!hasFailed) void queryClient.invalidateQueries({ queryKey: authKeys.me });
-  }, [hasFailed, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: authKeys.me });
+  }, [queryClient]);
 
-  if (hasFailed) {
+  if (hasFailed || isUnconfirmed) {
     return (
       <AuthLayout
         Icon={LinkIcon}
-        title="Link invalid or expired"
-        description="This confirmation link has expired or is incomplete. Links work for 24 hours; ask for a new one below."
+        title={hasFailed ? 'Link invalid or expired' : 'Not confirmed yet'}
+        description={
+          hasFailed
+            ? 'This confirmation link has expired or is incomplete. Links work for 24 hours; ask for a new one below.'
+            : 'Your e-mail address is not confirmed yet: follow the link we sent you, or ask for a new one below.'
+        }
         footer={
           <Link to={paths.login} className="font-medium text-primary hover:underline">
             Back to Login
