@@ -8,7 +8,14 @@ import * as z from 'zod';
  * - `resync`: events may have been missed (the server lost its database listener); refetch
  *   everything shown. The client does the same by itself on every (re)connect.
  */
-export const liveEventTypes = ['resync', 'notification', 'message', 'conversation_read'] as const;
+export const liveEventTypes = [
+  'resync',
+  'notification',
+  'message',
+  'conversation_read',
+  // The other person blocked or unblocked this participant: whether they can reply changed.
+  'conversation_changed',
+] as const;
 export const liveEventTypeSchema = z.enum(liveEventTypes);
 export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 

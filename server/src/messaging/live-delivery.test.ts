@@ -54,6 +54,22 @@ describe('live delivery of messages between processes', () => {
     });
   });
 
+  it("tells the other person's tab when they are blocked or unblocked, so its composer follows", async () => {
+    const [adId] = (await insertAds(appA, seller.id, [{ title: 'Canoe' }])) as [string];
+    const sent = await askAboutAd(appB, buyer, adId, 'Does it float?');
+    const buyerTab = await open(addressB, buyer);
+    const changed = { type: 'conversation_changed', data: { conversation_id: sent.conversation_id } };
+
+    expect(
+      (await sendAs(appA, seller, 'PUT', `/api/conversations/${sent.conversation_id}/block`)).statusCode,
+    ).toBe(200);
+    expect(await buyerTab.next('conversation_changed')).toEqual(changed);
+    expect(
+      (await sendAs(appA, seller, 'DELETE', `/api/conversations/${sent.conversation_id}/block`)).statusCode,
+    ).toBe(200);
+    expect(await buyerTab.next('conversation_changed')).toEqual(changed);
+  });
+
   it('announces nothing for a refused message', async () => {
     const sellerTab = await open(addressA, seller);
     const [adId] = (await insertAds(appA, seller.id, [{}])) as [string];

@@ -21,6 +21,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../media/storage';
 import { notFound } from '../http/errors';
+import { publishLive } from '../live/live-hub';
 import { authorize } from '../policies/authorize';
 import { conversationPolicy } from '../policies/conversations';
 import { blockUser, unblockUser } from './blocks';
@@ -76,6 +77,16 @@ export async function registerMessagingRoutes(
     // Each of its two people has a row of it (conversation_participants); without one, none.
     if (!view) throw notFound(conversationPolicy.notFoundMessage);
     return view;
+  }
+
+  /** Tells the other person's tabs that they can reply, or cannot any more (a block or unblock). */
+  async function announceChange(conversation: { id: string; other_id: string | null }) {
+    if (!conversation.other_id) return;
+    await publishLive(db, {
+      userIds: [conversation.other_id],
+      type: 'conversation_changed',
+      data: { conversation_id: conversation.id },
+    });
   }
 
   /** After the commit: the e-mail for the recipient, should they not read it in time. */
@@ -239,6 +250,7 @@ export async function registerMessagingRoutes(
       const user = await guard.requireUser(request);
       const conversation = await conversationFor(user, request.params.id, 'write');
       await blockUser(db, user.id, conversation.other_id);
+      await announceChange(conversation);
       return { is_blocked_by_me: true };
     },
   );
@@ -257,6 +269,7 @@ export async function registerMessagingRoutes(
       const user = await guard.requireUser(request);
       const conversation = await conversationFor(user, request.params.id, 'write');
       await unblockUser(db, user.id, conversation.other_id);
+      await announceChange(conversation);
       return { is_blocked_by_me: false };
     },
   );

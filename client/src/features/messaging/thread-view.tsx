@@ -76,6 +76,11 @@ function Thread({ conversation }: { conversation: ConversationDetail }) {
   useLiveEvent('conversation_read', (data) => {
     if (data.conversation_id === id) void refreshReadStates(queryClient, id);
   });
+  // Blocked or unblocked by the other person: whether this side can reply changed.
+  useLiveEvent('conversation_changed', (data) => {
+    if (data.conversation_id === id)
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversation(id) });
+  });
   useMarkReadWhenShown(conversation, messages);
 
   const send = useSendMessage(id);
