@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor } from '../http/cursor';
 import type { Database } from '../db/database';
 import type { Storage } from '../media/storage';
 import { can, type Actor } from '../policies/authorize';
+import { personCounts } from './users';
 
 const QUEUE_SORT = 'queue';
 /**
@@ -64,14 +65,14 @@ type ConversationRow = {
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+const counts = personCounts(sql`u.id`);
+
 /** A person's history as the queue shows it, or null when there is no such account. */
 const personHistory = (userId: SQL) => sql`(
   select json_build_object(
     'id', u.id, 'name', u.name, 'email', u.email, 'created_at', ${iso('u.created_at')},
-    'ad_count', (select count(*)::int from advertisements s where s.user_id = u.id),
-    'report_count', (select count(*)::int from ad_reports r join advertisements s on s.id = r.ad_id
-                      where s.user_id = u.id),
-    'conversation_report_count', (select count(*)::int from conversation_reports r where r.reported_id = u.id),
+    'ad_count', ${counts.ad_count}, 'report_count', ${counts.report_count},
+    'conversation_report_count', ${counts.conversation_report_count},
     'suspended', u.suspended_at is not null)
   from users u where u.id = ${userId})`;
 

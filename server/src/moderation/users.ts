@@ -7,16 +7,27 @@ import type { Storage } from '../media/storage';
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A user as the console lists them, with their number of ads, of reports about their ads and
- * of reports about them by the other side of their conversations (each through an index).
+ * What staff weigh of the person `userId` names, wherever the console shows them (the Users
+ * tab, the queue's people): their number of ads, of reports about their ads and of reports
+ * about them by the other side of their conversations, each counted through an index.
  */
+export function personCounts(userId: SQL) {
+  return {
+    ad_count: sql`(select count(*)::int from advertisements a where a.user_id = ${userId})`,
+    report_count: sql`(select count(*)::int from ad_reports r join advertisements a on a.id = r.ad_id
+      where a.user_id = ${userId})`,
+    conversation_report_count: sql`(select count(*)::int from conversation_reports r where r.reported_id = ${userId})`,
+  };
+}
+
+const counts = personCounts(sql`u.id`);
+
+/** A user as the console lists them, with their counts (personCounts). */
 const adminUserColumns = sql`
   u.id, u.name, u.email, u.role, ${iso(sql`u.created_at`)} as created_at,
   ${iso(sql`u.suspended_at`)} as suspended_at, u.suspended_reason,
-  (select count(*)::int from advertisements a where a.user_id = u.id) as ad_count,
-  (select count(*)::int from ad_reports r join advertisements a on a.id = r.ad_id
-    where a.user_id = u.id) as report_count,
-  (select count(*)::int from conversation_reports r where r.reported_id = u.id) as conversation_report_count`;
+  ${counts.ad_count} as ad_count, ${counts.report_count} as report_count,
+  ${counts.conversation_report_count} as conversation_report_count`;
 
 export async function findAdminUser(executor: Executor, userId: string): Promise<AdminUser | undefined> {
   const { rows } = await executor.execute<AdminUser>(sql`
