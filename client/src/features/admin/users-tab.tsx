@@ -1,7 +1,7 @@
 import { reportReasonLabels } from '@bazaar/common/messaging';
 import { adReportReasonLabels, type AdminUser } from '@bazaar/common/moderation';
 import { Ban, ChevronDown, ChevronUp, RotateCcw, Search, ShieldCheck, ShieldOff } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
@@ -279,48 +279,28 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
           </div>
           {/* Beside a long list of ads, both kinds of reports stay in view. */}
           <div className="grid content-start gap-5">
-            <div>
-              <h3 className="font-semibold">Reports about their ads ({detail.data.reports.length})</h3>
-              {detail.data.reports.length === 0 ? (
-                <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
-              ) : (
-                <ul className="mt-2 grid gap-2 text-sm">
-                  {detail.data.reports.map((report) => (
-                    <li key={report.id} className="break-words">
-                      <span className="font-medium">{adReportReasonLabels[report.reason]}</span> on{' '}
-                      <Link to={paths.ad(report.ad_id)} className="text-primary hover:underline">
-                        {report.ad_title}
-                      </Link>{' '}
-                      <span className="text-muted-foreground">
-                        · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
-                      </span>
-                      {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
-                    </li>
-                  ))}
-                </ul>
+            <ReportList
+              title="Reports about their ads"
+              reports={detail.data.reports}
+              subject={(report) => (
+                <>
+                  <span className="font-medium">{adReportReasonLabels[report.reason]}</span> on{' '}
+                  <Link to={paths.ad(report.ad_id)} className="text-primary hover:underline">
+                    {report.ad_title}
+                  </Link>
+                </>
               )}
-            </div>
-            <div>
-              <h3 className="font-semibold">
-                Reports about their messages ({detail.data.conversation_reports.length})
-              </h3>
-              {detail.data.conversation_reports.length === 0 ? (
-                <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
-              ) : (
-                <ul className="mt-2 grid gap-2 text-sm">
-                  {detail.data.conversation_reports.map((report) => (
-                    <li key={report.id} className="break-words">
-                      <span className="font-medium">{reportReasonLabels[report.reason]}</span> in the
-                      conversation about <span className="font-medium">{report.ad_title}</span>{' '}
-                      <span className="text-muted-foreground">
-                        · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
-                      </span>
-                      {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
-                    </li>
-                  ))}
-                </ul>
+            />
+            <ReportList
+              title="Reports about their messages"
+              reports={detail.data.conversation_reports}
+              subject={(report) => (
+                <>
+                  <span className="font-medium">{reportReasonLabels[report.reason]}</span> in the conversation
+                  about <span className="font-medium">{report.ad_title}</span>
+                </>
               )}
-            </div>
+            />
           </div>
         </div>
       )}
@@ -343,6 +323,37 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
           )
         }
       />
+    </div>
+  );
+}
+
+/**
+ * A person's reports of one kind, newest first: what each was (`subject`), when, whether staff
+ * closed it, and its details.
+ */
+function ReportList<
+  Report extends { id: string; created_at: string; resolved_at: string | null; details: string | null },
+>({ title, reports, subject }: { title: string; reports: Report[]; subject: (report: Report) => ReactNode }) {
+  return (
+    <div>
+      <h3 className="font-semibold">
+        {title} ({reports.length})
+      </h3>
+      {reports.length === 0 ? (
+        <p className="mt-1 text-sm text-muted-foreground">No reports.</p>
+      ) : (
+        <ul className="mt-2 grid gap-2 text-sm">
+          {reports.map((report) => (
+            <li key={report.id} className="break-words">
+              {subject(report)}{' '}
+              <span className="text-muted-foreground">
+                · {formatDate(report.created_at)} · {report.resolved_at ? 'closed' : 'open'}
+              </span>
+              {report.details ? <p className="text-muted-foreground">“{report.details}”</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
