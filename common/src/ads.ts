@@ -188,6 +188,8 @@ export const adDetailSchema = z.object({
   views: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
   status: adStatusSchema,
+  /** When an active ad expires (issue 14); for an expired one, when it did. */
+  expires_at: z.iso.datetime(),
   /** When its owner marked it sold; null unless sold (the page says "Sold"). */
   sold_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),

@@ -107,4 +107,32 @@ describe.skipIf(!hasChromium)("the ad's life", () => {
     expectNoPageErrors(seller);
     await seller.context.close();
   });
+
+  it("the expiry reminder leads to the ad's page, which renews it in its last days", async () => {
+    const seller = await openSession();
+    await signUpAndSignIn(seller, { name: 'Rita Reminded' });
+    const title = `Barometer ${Date.now().toString(36)}`;
+    const adId = await postAd(seller, title);
+    await query(`update advertisements set expires_at = now() + interval '2 days' where id = $1`, [adId]);
+    await runJobNow('ad-expiry-reminders');
+
+    const { page } = seller;
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click({ timeout: 20_000 });
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('link', { name: new RegExp(`Your ad "${title}" expires on`) })
+      .click();
+    await page.waitForURL(`**/ad/${adId}`);
+    const expiry = page.getByRole('group', { name: `Expiry of ${title}` });
+    await expiry.getByText('Expires soon', { exact: true }).waitFor();
+    await snap(page, 'ad-expires-soon-1280');
+    await expiry.getByRole('button', { name: `Renew ${title}` }).click();
+    await page.getByText('Ad Renewed', { exact: true }).waitFor();
+    // Another lifetime: no longer in its last days.
+    await page.getByText(/^Listed until /).waitFor();
+    expect(await expiry.count()).toBe(0);
+    expectNoPageErrors(seller);
+    await seller.context.close();
+  });
 });

@@ -101,14 +101,14 @@ describe('expiry', () => {
       [seller.id],
     );
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ kind: 'ad_expiring', link: '/dashboard' });
+    expect(notes[0]).toMatchObject({ kind: 'ad_expiring', link: `/ad/${soon}` });
     expect(notes[0]!.title).toMatch(/^Your ad "Old sofa" expires on /);
     const reminders = (await testApp.outbox()).filter(
       (message) => message.to === seller.email && message.subject.includes('expires soon'),
     );
     expect(reminders.map((message) => message.subject)).toEqual(['Your ad "Old sofa" expires soon']);
     const [mail] = reminders;
-    expect(mail!.links).toContain('http://localhost:3000/dashboard');
+    expect(mail!.links).toContain(`http://localhost:3000/ad/${soon}`);
   });
 });
 

@@ -89,24 +89,24 @@ export async function sendExpiryReminders(
   let sent = 0;
   for (const ad of rows) {
     const when = formatDay(new Date(ad.expires_at), 'UTC');
-    const sentence = `Your ad "${ad.title}" expires on ${when}. Renew it from your dashboard to keep it listed.`;
+    const sentence = `Your ad "${ad.title}" expires on ${when}. Renew it from its page to keep it listed.`;
     const wrote = await db.transaction(async (tx) => {
       const id = await notify(tx, {
         userId: ad.user_id,
         kind: 'ad_expiring',
         title: sentence,
-        link: paths.dashboard,
+        link: paths.ad(ad.id),
         onceKey: `ad_expiring:${ad.id}:${ad.expires_at}`,
       });
       if (!id) return false;
-      const url = `${publicUrl}${paths.dashboard}`;
+      const url = `${publicUrl}${paths.ad(ad.id)}`;
       await mailer.send({
         to: ad.email,
         subject: `Your ad "${ad.title}" expires soon`,
-        text: `Hello ${ad.name || 'there'},\n\n${sentence}\n\nYour ads: ${url}\n\n— Bazaar`,
+        text: `Hello ${ad.name || 'there'},\n\n${sentence}\n\nYour ad: ${url}\n\n— Bazaar`,
         html:
           `<p>Hello ${escapeHtml(ad.name || 'there')},</p><p>${escapeHtml(sentence)}</p>` +
-          `<p><a href="${escapeHtml(url)}">Go to your ads</a></p><p>— Bazaar</p>`,
+          `<p><a href="${escapeHtml(url)}">Open your ad</a></p><p>— Bazaar</p>`,
       });
       return true;
     });

@@ -39,6 +39,10 @@ function structuredData(
         price: row.ad.price.toFixed(2),
         priceCurrency: 'USD',
         availability,
+        // The day its listing ends, unless its owner renews it (issue 14).
+        ...(row.ad.status === 'active'
+          ? { priceValidUntil: row.ad.expires_at.toISOString().slice(0, 10) }
+          : {}),
       },
     },
     {

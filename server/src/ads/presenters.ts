@@ -50,6 +50,7 @@ export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = 
     views: ad.views,
     likes: ad.likes,
     status: ad.status,
+    expires_at: ad.expires_at.toISOString(),
     sold_at: ad.sold_at?.toISOString() ?? null,
     created_at: ad.created_at.toISOString(),
     updated_at: ad.updated_at.toISOString(),

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AdDetail } from '@bazaar/common/ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds, postAd } from '../../test/ad-factories';
 import { createSeller } from '../../test/factories';
@@ -176,6 +177,10 @@ describe("an ad page's structured data", () => {
         price: '25.00',
         priceCurrency: 'USD',
         availability: 'https://schema.org/InStock',
+        // The day its listing ends, unless renewed.
+        priceValidUntil: (await testApp.app.inject(`/api/ads/${id}`))
+          .json<AdDetail>()
+          .expires_at.slice(0, 10),
       },
     });
     expect(product?.description).toEqual(expect.any(String));
@@ -207,9 +212,9 @@ describe("an ad page's structured data", () => {
     ]);
     const page = await testApp.app.inject(`/ad/${sold}`);
     expect(page.statusCode).toBe(200);
-    expect(structuredData(page.body)[0]).toMatchObject({
-      offers: { availability: 'https://schema.org/SoldOut' },
-    });
+    const [product] = structuredData(page.body);
+    expect(product).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
+    expect(product?.offers).not.toHaveProperty('priceValidUntil');
   });
 
   it("keeps an ad's text from closing the data block, and $&-style patterns as text", async () => {

@@ -24,6 +24,7 @@ const ad: AdDetail = {
   views: 41,
   likes: 3,
   status: 'active',
+  expires_at: '2026-03-03T00:00:00.000Z',
   sold_at: null,
   created_at: '2026-02-01T00:00:00.000Z',
   updated_at: '2026-02-01T00:00:00.000Z',
@@ -283,5 +284,26 @@ describe('/ad/:id Report', () => {
     // Once the page knows who is there: until then the button waits disabled.
     expect(await screen.findByText('This is your ad.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
+  it('offers its owner Renew in the ad’s last days, where the expiry reminder leads', async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const api = mockApi({
+      'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),
+      ...adRoutes,
+      [`GET /api/ads/${AD_ID}`]: () => ({ ...ad, expires_at: expiresAt }),
+      [`POST /api/ads/${AD_ID}/renew`]: () => ({
+        id: AD_ID,
+        status: 'active',
+        expires_at: '2099-01-01T00:00:00.000Z',
+        sold_at: null,
+      }),
+    });
+    renderAd();
+    const expiry = await screen.findByRole('group', { name: `Expiry of ${ad.title}` });
+    expect(within(expiry).getByText('Expires soon')).toBeInTheDocument();
+    await userEvent.setup().click(within(expiry).getByRole('button', { name: `Renew ${ad.title}` }));
+    await waitFor(() => expect(api.calls).toContain(`POST /api/ads/${AD_ID}/renew`));
+    expect(await screen.findByText('Ad Renewed')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { formatCount, formatDate, formatPrice } from '../../lib/format';
 import { useReaderDates } from '../../lib/use-reader-dates';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCurrentUser } from '../auth/api';
+import { AdLifeNotice } from '../dashboard/components/ad-life-controls';
 import { FeatureAdButton } from '../featuring/components/feature-ad-button';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
 import { SafetyTips } from '../messaging/safety-tips';
@@ -261,6 +262,10 @@ function SidePanel({ ad }: { ad: AdDetail }) {
               Featured until {formatDate(ad.featured_until)}
             </p>
           ) : null}
+          {/* The expiry reminder links here: when it ends, and Renew in its last days. */}
+          <div className="mt-2">
+            <AdLifeNotice ad={ad} />
+          </div>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild>
               <Link to={paths.editAd(ad.id)}>
