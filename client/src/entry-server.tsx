@@ -20,6 +20,7 @@ import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
 import { sellerApiPaths, sellerKeys } from './features/sellers/api';
+import { ServerPageMeta, type PageMeta } from './lib/page-meta';
 
 /** Reads one of the app's own JSON API routes (a GET); rejects unless it answers 2xx. */
 export type ReadApi = (path: string) => Promise<unknown>;
@@ -35,6 +36,13 @@ export interface ServerRenderResult {
   html: string;
   /** What the browser hydrates from (a JSON data block of the page). */
   data: ServerRenderedData;
+  /**
+   * The same data without the times it was read (which every render changes): equal for pages
+   * that show the same, so the page's ETag is computed with it.
+   */
+  dataForTag: ServerRenderedData;
+  /** The title, description and canonical address the page gave itself (usePageMeta). */
+  meta: Partial<PageMeta>;
 }
 
 // Built once: it keeps the route modules it has loaded.
@@ -124,19 +132,28 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const meta: Partial<PageMeta> = {};
     const html = await renderToHtml(
       <StrictMode>
-        <AppProviders queryClient={queryClient} serverRendered>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <ServerPageMeta value={meta}>
+          <AppProviders queryClient={queryClient} serverRendered>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerPageMeta>
       </StrictMode>,
     );
+    const queries = dehydrate(queryClient);
+    const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+    const untimedQueries = queries.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0 },
+    }));
     return {
       html,
-      data: {
-        queries: dehydrate(queryClient),
-        router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-      },
+      meta,
+      data: { queries, router: routerState },
+      dataForTag: { queries: { ...queries, queries: untimedQueries }, router: routerState },
     };
   } finally {
     queryClient.clear();

@@ -60,3 +60,15 @@ export function searchQueryString(
 
 /** As a form encodes a value (spaces as +), without the DOM's URLSearchParams: common runs anywhere. */
 const formEncode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+
+/**
+ * The one address search engines should keep for a search or category page (issue 15): its
+ * criteria, not its order, which lists the same ads.
+ */
+export function canonicalSearchPath(
+  pagePath: string,
+  criteria: Partial<Record<SearchCriterion, string | number | undefined>>,
+): string {
+  const query = searchQueryString({ ...criteria, sort: undefined });
+  return query ? `${pagePath}?${query}` : pagePath;
+}

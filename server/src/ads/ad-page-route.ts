@@ -1,4 +1,5 @@
 import { isUuid } from '@bazaar/common/ids';
+import { documentTitle } from '@bazaar/common/page-meta';
 import { paths, routePatterns } from '@bazaar/common/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { SessionGuard } from '../auth/session-guard';
@@ -91,7 +92,7 @@ export async function registerAdPageRoute(
           canonical,
           image: imageUrl && `${publicUrl}${imageUrl}`,
         }),
-        title: `${row.ad.title} · Bazaar`,
+        title: documentTitle(row.ad.title),
         description: truncateForMeta(row.ad.description),
         image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,
         // The photo the page opens on (its largest paint), fetched beside the page's code.

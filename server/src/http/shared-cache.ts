@@ -25,6 +25,17 @@ const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS
 /** A signed-in person's copy is theirs: kept by their browser only, and revalidated. */
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
+/**
+ * What the ETag of an answer is computed from when not its bytes: a rendered page's data block
+ * carries the times its data was read, which differ between renders of the same page.
+ */
+const entityTagSources = new WeakMap<FastifyReply, string>();
+
+/** The ETag of this answer is computed from `source` (the page without its read times). */
+export function setEntityTagSource(reply: FastifyReply, source: string): void {
+  entityTagSources.set(reply, source);
+}
+
 /** A weak validator of the body's bytes: equal bodies, equal tags, on every app process. */
 function entityTagOf(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -65,7 +76,7 @@ export function registerSharedCaching(app: FastifyInstance): void {
       return payload;
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const tag = entityTagOf(payload);
+    const tag = entityTagOf(entityTagSources.get(reply) ?? payload);
     reply.header('etag', tag);
     reply.header(
       'cache-control',

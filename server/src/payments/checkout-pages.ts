@@ -1,4 +1,5 @@
 import { formatCents } from '@bazaar/common/format';
+import { documentTitle } from '@bazaar/common/page-meta';
 import { paths } from '@bazaar/common/site-paths';
 
 /**
@@ -50,7 +51,7 @@ export function page(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 ${options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
-<title>${escapeHtml(title)} · Bazaar</title>
+<title>${escapeHtml(documentTitle(title))}</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${STYLE}</style>
 </head>

@@ -43,12 +43,18 @@ describe('unknown paths', () => {
     expect(response.json().error.code).toBe('route_not_found');
   });
 
-  it('serves the client shell for client routes so reloads work', async () => {
-    for (const url of ['/dashboard', '/category/electronics', '/search?q=bike', '/messages/any-id']) {
+  it('serves the client shell for client routes so reloads work, public pages to shared caches too', async () => {
+    const routes = {
+      '/dashboard': 'no-cache',
+      '/messages/any-id': 'no-cache',
+      '/category/electronics': 'public, max-age=0, s-maxage=30',
+      '/search?q=bike': 'public, max-age=0, s-maxage=30',
+    };
+    for (const [url, cacheControl] of Object.entries(routes)) {
       const response = await testApp.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control'], url).toBe(cacheControl);
     }
   });
 

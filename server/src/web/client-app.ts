@@ -2,21 +2,17 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
-import { PAGE_CODE_ELEMENT_ID } from '@bazaar/common/server-rendering';
-import { pagePatternOf, withoutTrailingSlash } from '@bazaar/common/site-paths';
+import { DEFAULT_PAGE_DESCRIPTION, documentTitle } from '@bazaar/common/page-meta';
+import { PAGE_CODE_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
+import { pagePatternOf, routePatterns, withoutTrailingSlash } from '@bazaar/common/site-paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { isPrivatePage, robotsTxt } from '../seo/private-pages';
-import {
-  DEFAULT_DESCRIPTION,
-  DEFAULT_TITLE,
-  jsonForScriptElement,
-  renderIndexHtml,
-  type PageHead,
-} from './index-html';
+import { setEntityTagSource } from '../http/shared-cache';
+import { jsonForScriptElement, renderIndexHtml, type PageHead } from './index-html';
 import { loadPageCode } from './page-code';
-import { createPageRenderer, type ServerRenderer } from './server-render';
+import { createPageRenderer, withPage, type RenderedPageMeta, type ServerRenderer } from './server-render';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
 <meta name="description" content="" /></head><body><h1>Bazaar</h1>
@@ -74,7 +70,13 @@ export async function registerClientApp(
   const isBuilt = existsSync(indexFile);
   if (!isBuilt) app.log.warn({ clientDir }, 'the web client is not built; serving a notice');
   const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
-  const defaultHead: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  const defaultHead: PageHead = { title: documentTitle(undefined), description: DEFAULT_PAGE_DESCRIPTION };
+  /** A rendered page's head, from what it said of itself. */
+  const headOfRenderedPage = (meta: RenderedPageMeta): PageHead => ({
+    title: meta.title ?? defaultHead.title,
+    description: meta.description ?? defaultHead.description,
+    canonical: meta.canonicalPath && `${publicUrl}${meta.canonicalPath}`,
+  });
   const pageCodeFor = await loadPageCode(clientDir);
   // None without a manifest (a development build): the entry then has nothing to preload.
   const pageCodeBlock = (files: readonly string[]) =>
@@ -138,12 +140,16 @@ export async function registerClientApp(
 
   const clientApp: ClientApp = {
     async sendPage(reply, head, status = 200) {
-      const pathname = reply.request.url.split('?')[0] ?? '/';
-      const shell = head
-        ? renderShell({ url: `${publicUrl}${reply.request.url}`, ...head }, pageCodeFor(pathname))
-        : defaultShellFor(pathname);
+      const { request } = reply;
+      const pathname = request.url.split('?')[0] ?? '/';
       // Only a page that is found is rendered (a hidden ad's 404 keeps the shell).
-      const html = (status === 200 && (await renderPage?.(reply.request, shell))) || shell;
+      const rendered = status === 200 ? await renderPage?.(request) : undefined;
+      const pageHead = head ?? (rendered && headOfRenderedPage(rendered.meta));
+      const shell = pageHead
+        ? renderShell({ url: `${publicUrl}${request.url}`, ...pageHead }, pageCodeFor(pathname))
+        : defaultShellFor(pathname);
+      if (rendered) setEntityTagSource(reply, withPage(shell, rendered.bodyForTag));
+      const html = rendered ? withPage(shell, rendered.body) : shell;
       // Someone's own pages and the sign-in flow are never worth a search result.
       if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
       return reply
@@ -157,14 +163,20 @@ export async function registerClientApp(
       isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
     ) {
       // Fastify names the parameters after the pattern's `:name` segments.
-      app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+      const config = { sharedCache: SERVER_RENDERED_PATTERNS.includes(pattern) };
+      app.get(pattern, { config, schema: { hide: true } }, async (request, reply) => {
         const isPage = await isFound(request.params as Params, request);
         return clientApp.sendPage(reply, undefined, isPage ? 200 : 404);
       });
     },
   };
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => clientApp.sendPage(reply));
+  // The public pages without a parameter to check (the others are servePage's).
+  for (const pattern of [routePatterns.home, routePatterns.search]) {
+    app.get(pattern, { config: { sharedCache: true }, schema: { hide: true } }, (_request, reply) =>
+      clientApp.sendPage(reply),
+    );
+  }
 
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply

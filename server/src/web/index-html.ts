@@ -1,9 +1,5 @@
 import { META_DESCRIPTION_MAX_LENGTH } from '@bazaar/common/constants';
 
-export const DEFAULT_TITLE = 'Bazaar — Buy and sell anything near you';
-export const DEFAULT_DESCRIPTION =
-  'Bazaar is a classified-ads marketplace: browse ads by category, search, and post your own with photos and videos.';
-
 export interface PageHead {
   title: string;
   description: string;

@@ -15,6 +15,8 @@ const entryServer = path.join(serverRoot, '..', 'client', 'src', 'entry-server.t
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Bazaar</title>\n<meta name="description" content="" /><script type="module" crossorigin src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>';
+/** A visitor's copy of a public page (http/shared-cache.ts). */
+const SHARED = 'public, max-age=0, s-maxage=30';
 const DATA_BLOCK = /<script type="application\/json" id="bazaar-server-data">([\s\S]*?)<\/script>/;
 
 let testApp: TestApp;
@@ -90,7 +92,7 @@ describe('server-rendered public pages', () => {
       ]),
     );
     expectNoInlineScripts(page.body);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe(SHARED);
   });
 
   it("renders an ad's title, price, photos and description, and keeps its head", async () => {
@@ -111,7 +113,66 @@ describe('server-rendered public pages', () => {
     expect((detail?.state.data as { title: string }).title).toBe(ad.title);
     expect(DATA_BLOCK.exec(page.body)?.[1]).not.toMatch(/<\/|\u2028/);
     expectNoInlineScripts(page.body);
-    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(page.headers['cache-control']).toBe(SHARED);
+  });
+
+  it('writes the head each page gives itself: title, description and one canonical address', async () => {
+    const heads = {
+      '/': ['Bazaar — Buy and sell anything near you', 'Bazaar is a classified-ads marketplace', '/'],
+      // The order lists the same ads: not part of the canonical address.
+      [`/search?q=${word}&sort=price-low`]: [
+        `Search: ${word} · Bazaar`,
+        'Search ads on Bazaar',
+        `/search?q=${word}`,
+      ],
+      '/category/home-garden?maxPrice=500&sort=oldest': [
+        'Home &#38; Garden · Bazaar',
+        'Home &#38; Garden ads on Bazaar',
+        '/category/home-garden?maxPrice=500',
+      ],
+      [`/seller/${seller.id}`]: [
+        'Velvet Vera · Bazaar',
+        'Ads by Velvet Vera on Bazaar.',
+        `/seller/${seller.id}`,
+      ],
+    };
+    for (const [url, [title, description, canonical]] of Object.entries(heads)) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(`<title>${title}</title>`);
+      expect(page.body, url).toContain(`<meta name="description" content="${description}`);
+      expect(page.body.match(/<link rel="canonical"[^>]*>/g), url).toEqual([
+        `<link rel="canonical" href="${TEST_PUBLIC_URL}${canonical}" />`,
+      ]);
+    }
+  });
+
+  it('gives a page the same ETag while it shows the same, so caches revalidate it with a 304', async () => {
+    for (const url of ['/', `/search?q=${word}`, `/ad/${adId}`, `/seller/${seller.id}`]) {
+      const first = await get(url);
+      // Every render reads its data anew, at another time: the tag leaves the times out.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await get(url);
+      expect(dataOf(again.body), url).not.toEqual(dataOf(first.body));
+      expect(again.headers.etag, url).toBe(first.headers.etag);
+      const revalidated = await testApp.app.inject({
+        url,
+        headers: { 'if-none-match': first.headers.etag! },
+      });
+      expect(revalidated.statusCode, url).toBe(304);
+    }
+    // What it shows changes: so does its tag.
+    const before = await get(`/ad/${adId}`);
+    await testApp.database.db
+      .update(advertisements)
+      .set({ description: 'Green velvet armchair, reupholstered.' })
+      .where(eq(advertisements.id, adId));
+    const after = await get(`/ad/${adId}`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    await testApp.database.db
+      .update(advertisements)
+      .set({ description: ad.description })
+      .where(eq(advertisements.id, adId));
   });
 
   it('renders the search results and a category', async () => {

@@ -15,10 +15,37 @@ export interface ServerRenderer {
   render(request: {
     url: string;
     readApi: (path: string) => Promise<unknown>;
-  }): Promise<{ html: string; data: unknown } | undefined>;
+  }): Promise<{ html: string; data: unknown; dataForTag: unknown; meta: RenderedPageMeta } | undefined>;
+}
+
+/** What a rendered page said of itself for the document's head (client/src/lib/page-meta.ts). */
+export interface RenderedPageMeta {
+  title?: string;
+  description?: string;
+  /** The path (and query) of its one address for search engines. */
+  canonicalPath?: string;
+}
+
+/** A public page rendered on the server, for the shell's empty root (`withPage`). */
+export interface RenderedPage {
+  /** The app's markup in `#root`, then the JSON data block it hydrates from. */
+  body: string;
+  /** The body with the data's read times left out: what the page's ETag is computed from. */
+  bodyForTag: string;
+  meta: RenderedPageMeta;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The shell with a rendered page in its root. */
+export function withPage(shell: string, body: string): string {
+  // A replacer function: a string would read `$&` and the like in the page's text.
+  return shell.replace(EMPTY_ROOT, () => body);
+}
+
+function pageBody(html: string, data: unknown): string {
+  return `<div id="root">${html}</div>\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScriptElement(data)}</script>`;
+}
 
 /** The built server render, or undefined when it is not built (every page then gets the shell). */
 export async function loadServerRenderer(file: string): Promise<ServerRenderer | undefined> {
@@ -27,11 +54,12 @@ export async function loadServerRenderer(file: string): Promise<ServerRenderer |
 }
 
 /**
- * Renders a public page into the shell: the app's markup in `#root`, and the data it was
+ * Renders a public page for the shell: the app's markup for `#root`, and the data it was
  * rendered from in a JSON data block (`<script type="application/json">`, which the CSP's
  * script-src does not govern, escaped so no text can close it) that the client hydrates
- * from. Resolves to undefined for a page that is not rendered, or when rendering fails (the
- * shell then serves it, as before; the failure is logged).
+ * from, with what the page says of itself for the head. Resolves to undefined for a page
+ * that is not rendered, or when rendering fails (the shell then serves it, as before; the
+ * failure is logged).
  *
  * The page's data is read from the app's own API routes in-process, as a visitor: the same
  * validation, read path (replicas) and answers as the browser's reads, and nothing personal,
@@ -39,10 +67,9 @@ export async function loadServerRenderer(file: string): Promise<ServerRenderer |
  * them, so someone who has just changed an ad is rendered what they wrote.
  */
 export function createPageRenderer(app: FastifyInstance, renderer: ServerRenderer) {
-  return async (request: FastifyRequest, shell: string): Promise<string | undefined> => {
+  return async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (!SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname))) return undefined;
-    if (!shell.includes(EMPTY_ROOT)) return undefined;
     const cookie = writePositionCookieOf(request);
     const readApi = async (path: string): Promise<unknown> => {
       if (!path.startsWith('/api/')) throw new Error(`The server render may only read the API, not ${path}`);
@@ -57,9 +84,11 @@ export function createPageRenderer(app: FastifyInstance, renderer: ServerRendere
     try {
       const rendered = await renderer.render({ url: request.url, readApi });
       if (!rendered) return undefined;
-      const body = `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScriptElement(rendered.data)}</script>`;
-      // A replacer function: a string would read `$&` and the like in the page's text.
-      return shell.replace(EMPTY_ROOT, () => body);
+      return {
+        body: pageBody(rendered.html, rendered.data),
+        bodyForTag: pageBody(rendered.html, rendered.dataForTag),
+        meta: rendered.meta,
+      };
     } catch (error) {
       request.log.error({ err: error }, 'the server render failed; the page gets the shell');
       return undefined;

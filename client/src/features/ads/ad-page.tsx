@@ -37,6 +37,7 @@ export function AdPage() {
   usePageMeta(
     ad.data?.title ?? (ad.isError ? 'Ad Not Found' : 'Advertisement'),
     ad.data?.description.slice(0, 160),
+    ad.data && paths.ad(ad.data.id),
   );
   useCountView(id, ad.isSuccess);
 

@@ -1,4 +1,4 @@
-import { sortOfSearch } from '@bazaar/common/search-criteria';
+import { canonicalSearchPath, sortOfSearch } from '@bazaar/common/search-criteria';
 import { ChevronRight, PackageOpen } from 'lucide-react';
 import type { AdSearchCriteria } from '@bazaar/common/ads';
 import { useEffect, useState } from 'react';
@@ -47,11 +47,14 @@ export function CategoryPage() {
   const { category: categoryId = '' } = useParams();
   const categories = useCategories();
   const category = categories.data?.find((candidate) => candidate.id === categoryId);
+  const [criteria] = useSearchCriteria();
   usePageMeta(
     category?.name ?? (categories.isSuccess ? 'Category Not Found' : 'Category'),
     category
       ? `${category.name} ads on Bazaar: browse, filter by price and location, and find a deal.`
       : undefined,
+    category &&
+      canonicalSearchPath(paths.category(category.id), { ...criteria, q: undefined, category: undefined }),
   );
 
   if (categories.isPending) {

@@ -1,7 +1,7 @@
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { searchQueryString, sortOfSearch } from '@bazaar/common/search-criteria';
+import { canonicalSearchPath, searchQueryString, sortOfSearch } from '@bazaar/common/search-criteria';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -31,6 +31,7 @@ export function SearchPage() {
   usePageMeta(
     criteria.q ? `Search: ${criteria.q}` : 'Search',
     'Search ads on Bazaar by keyword, category, price and location.',
+    canonicalSearchPath(paths.search(), criteria),
   );
   const search = useAdSearch(criteria);
   // Issue 15: the server's correction of words that found nothing, a link to that search.

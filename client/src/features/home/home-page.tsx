@@ -50,7 +50,7 @@ const reasons = [
  * synchronous task, about half as long as re-rendering the whole page: bench/README.md "Stop 29").
  */
 export function HomePage() {
-  usePageMeta(undefined);
+  usePageMeta(undefined, undefined, paths.home);
   return (
     <div>
       <section className="bg-gradient-to-br from-primary via-indigo-600 to-violet-600 text-primary-foreground">

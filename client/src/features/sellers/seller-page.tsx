@@ -2,6 +2,7 @@ import type { SellerPageResponse } from '@bazaar/common/sellers';
 import { BadgeCheck, CalendarDays, Clock, Loader2, MapPin, MessageCircle } from 'lucide-react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
+import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -32,6 +33,7 @@ export function SellerPage() {
   usePageMeta(
     seller.data?.name ?? (seller.isError ? 'Page Not Found' : 'Seller'),
     seller.data ? `Ads by ${seller.data.name} on Bazaar.` : undefined,
+    seller.data && paths.seller(seller.data.id),
   );
 
   if (seller.isPending) {
