@@ -77,6 +77,9 @@ http {
       proxy_cache bazaar;
       proxy_cache_revalidate on;
       proxy_cache_lock on;
+      # Stale while revalidating, as the app's CDN-Cache-Control asks (nginx does not read that field).
+      proxy_cache_use_stale updating;
+      proxy_cache_background_update on;
       proxy_cache_bypass $is_personal $http_authorization;
       proxy_no_cache $is_personal $http_authorization;
       add_header X-Cache-Status $upstream_cache_status always;

@@ -42,6 +42,8 @@ describe('public reads behind a shared cache (issue 15)', () => {
       const response = await get(template.replace('{seller}', seller.id));
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe(PUBLIC);
+      // CDNs alone may serve it stale for as long again while they ask the app anew.
+      expect(response.headers['cdn-cache-control']).toBe('public, max-age=30, stale-while-revalidate=30');
       expect(response.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
     },
   );
@@ -76,6 +78,7 @@ describe('public reads behind a shared cache (issue 15)', () => {
     const mine = await get(url, { cookie: seller.cookie });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers).not.toHaveProperty('cdn-cache-control');
     const again = await get(url, { cookie: seller.cookie, 'if-none-match': String(mine.headers.etag) });
     expect(again.statusCode).toBe(304);
   });

@@ -18,10 +18,16 @@ export const SHARED_CACHE_SECONDS = 30;
 /**
  * Shared caches keep a visitor's answer for a short while; browsers revalidate every time
  * (max-age=0, an unchanged answer costs a 304), so a person who changed an ad, or a visitor
- * after a moderator hid one, never gets their browser's old copy. No stale-while-revalidate:
- * browsers apply it too (Chromium serves the stale copy first), which showed a hidden ad.
+ * after a moderator hid one, never gets their browser's old copy. No stale-while-revalidate
+ * here (CDN_CACHE_CONTROL has it): browsers apply it too (Chromium serves the stale copy first), which showed a hidden ad.
  */
 const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`;
+/**
+ * The same for CDNs alone (RFC 9213's targeted field, which browsers ignore), with
+ * stale-while-revalidate: a CDN answers at once from a copy up to this much older while it
+ * asks the app again.
+ */
+const CDN_CACHE_CONTROL = `public, max-age=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${SHARED_CACHE_SECONDS}`;
 /** A signed-in person's copy is theirs: kept by their browser only, and revalidated. */
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
@@ -78,10 +84,11 @@ export function registerSharedCaching(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const tag = entityTagOf(entityTagSources.get(reply) ?? payload);
     reply.header('etag', tag);
-    reply.header(
-      'cache-control',
-      isForEveryone(request, reply) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-    );
+    if (isForEveryone(request, reply)) {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('cdn-cache-control', CDN_CACHE_CONTROL);
+    } else {
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    }
     if (!isStillFresh(request.headers['if-none-match'], tag)) return payload;
     reply.code(304);
     return '';
