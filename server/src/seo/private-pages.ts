@@ -2,8 +2,9 @@ import { matchesRoutePattern, routePatterns, withoutTrailingSlash } from '@bazaa
 
 /**
  * Pages that are someone's own (signed-in areas, forms, the moderation console, the
- * subscription checkout) or the sign-in flow: never worth indexing. robots.txt disallows them
- * and their shell is served with `X-Robots-Tag: noindex`.
+ * subscription checkout) or the sign-in flow: never worth indexing. Their shell is served with
+ * `X-Robots-Tag: noindex`, which robots.txt leaves crawlers free to read: a page it disallowed
+ * could still be indexed by its address alone, from links to it.
  */
 export const privatePagePatterns: readonly string[] = [
   routePatterns.dashboard,
@@ -29,21 +30,14 @@ export function isPrivatePage(pathname: string): boolean {
   return privatePagePatterns.some((pattern) => matchesRoutePattern(pattern, trimmed));
 }
 
-/**
- * What robots.txt disallows: each private page's pattern with its `:name` segments written as
- * robots.txt's `*` wildcard (an ad's edit page is private while the ad's page is public). A rule matches by prefix,
- * so `/messages` covers every conversation.
- */
-function disallowedPaths(): string[] {
-  const pages = privatePagePatterns.map((pattern) => pattern.replace(/:[^/]+/g, '*'));
-  return [...new Set([...pages, '/api/', '/checkout/'])];
-}
+/** What is not a page at all: the API, and the payment provider's return addresses. */
+const DISALLOWED_PATHS = ['/api/', '/checkout/'];
 
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    ...disallowedPaths().map((path) => `Disallow: ${path}`),
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
