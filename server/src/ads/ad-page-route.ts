@@ -21,7 +21,7 @@ const AVAILABILITY: Partial<Record<AdDetailRow['ad']['status'], string>> = {
  */
 function structuredData(
   row: AdDetailRow,
-  { publicUrl, canonical, image }: { publicUrl: string; canonical: string; image: string | undefined },
+  { publicUrl, canonical, images }: { publicUrl: string; canonical: string; images: string[] },
 ): object[] | undefined {
   const availability = AVAILABILITY[row.ad.status];
   if (!availability) return undefined;
@@ -32,7 +32,7 @@ function structuredData(
       name: row.ad.title,
       description: row.ad.description,
       url: canonical,
-      ...(image ? { image } : {}),
+      ...(images.length > 0 ? { image: images } : {}),
       category: row.categoryName,
       offers: {
         '@type': 'Offer',
@@ -82,21 +82,20 @@ export async function registerAdPageRoute(
       const row = isUuid(id) ? await findAdDetail(request.readDb, id) : undefined;
       const isVisible = row && can(await guard.currentUser(request), 'read', { ad: row.ad });
       if (!isVisible) return clientApp.sendPage(reply, undefined, 404);
-      const image = row.media.find((media) => media.kind === 'image');
-      const imageUrl = image ? storage.url(image.storage_key) : undefined;
+      // Its photos in the order the page shows them.
+      const imagePaths = row.media
+        .filter((media) => media.kind === 'image')
+        .map((media) => storage.url(media.storage_key));
+      const images = imagePaths.map((imagePath) => `${publicUrl}${imagePath}`);
       const canonical = `${publicUrl}${paths.ad(row.ad.id)}`;
       return clientApp.sendPage(reply, {
         canonical,
-        structuredData: structuredData(row, {
-          publicUrl,
-          canonical,
-          image: imageUrl && `${publicUrl}${imageUrl}`,
-        }),
+        structuredData: structuredData(row, { publicUrl, canonical, images }),
         title: documentTitle(row.ad.title),
         description: truncateForMeta(row.ad.description),
-        image: imageUrl ? `${publicUrl}${imageUrl}` : undefined,
+        image: images[0],
         // The photo the page opens on (its largest paint), fetched beside the page's code.
-        preloadImage: imageUrl,
+        preloadImage: imagePaths[0],
       });
     },
   );

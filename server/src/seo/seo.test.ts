@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdDetail } from '@bazaar/common/ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAds, postAd } from '../../test/ad-factories';
+import { imagePart, insertAds, postAd } from '../../test/ad-factories';
 import { createSeller } from '../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
@@ -143,6 +143,7 @@ describe("an ad page's structured data", () => {
     const seller = await createSeller(testApp.app);
     const posted = await postAd(testApp, seller, {
       fields: { title: 'Brass lamp', price: '25', category: 'electronics' },
+      files: [await imagePart('front.png'), await imagePart('back.png')],
     });
     expect(posted.statusCode).toBe(201);
     const id = posted.json<{ id: string }>().id;
@@ -169,7 +170,10 @@ describe("an ad page's structured data", () => {
       },
     });
     expect(product?.description).toEqual(expect.any(String));
-    expect(String(product?.image)).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/`));
+    // Every photo, in the page's order.
+    const photos = (await testApp.app.inject(`/api/ads/${id}`)).json<AdDetail>().images;
+    expect(photos).toHaveLength(2);
+    expect(product?.image).toEqual(photos.map((photo) => `${TEST_PUBLIC_URL}${photo.url}`));
     expect(breadcrumbs).toMatchObject({
       '@type': 'BreadcrumbList',
       itemListElement: [
