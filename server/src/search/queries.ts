@@ -1,6 +1,7 @@
 import { SUGGESTIONS_MAX, type SearchSuggestion } from '@bazaar/common/search';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { chooseClosestWord, editsAllowed, type NearWord } from './closest-word';
 
 /** Words as the vocabulary holds them (migration 0012: search_words_of), in what a person typed. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -8,6 +9,11 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const CATEGORY_SUGGESTIONS_MAX = 2;
 /** Vocabulary words are 3 to 40 characters long. */
 const VOCABULARY_WORD = { min: 3, max: 40 };
+/**
+ * The title words most similar by trigrams that "Did you mean" weighs for each unknown word: the
+ * fewest edits are often not the most similar ("tabel": "tab" 0.43, "table" 0.33).
+ */
+const NEAR_WORDS_MAX = 10;
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -58,9 +64,10 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
 }
 
 /**
- * The words of a search that found nothing, each unknown one replaced by the closest title word
- * by trigram similarity (pg_trgm's `%`, over search_words' trigram index; the most used among
- * equals). Words after a minus are left as typed. Undefined when nothing was replaced.
+ * The words of a search that found nothing, each unknown one replaced by its correction
+ * (`chooseClosestWord`) among the title words most similar to it by trigrams (pg_trgm's `%`
+ * over search_words' trigram index, migration 0021). Words after a minus are left as typed.
+ * Undefined when nothing was replaced.
  */
 export async function correctSearchWords(db: Database, typed: string): Promise<string | undefined> {
   const spans = [...typed.matchAll(WORD)]
@@ -74,19 +81,33 @@ export async function correctSearchWords(db: Database, typed: string): Promise<s
     .slice(0, 16);
   if (spans.length === 0) return undefined;
   const inputs = [...new Set(spans.map((span) => span.word))];
-  const { rows } = await db.execute<{ input: string; closest: string | null }>(sql`
-    select w.input, (
-      select s.word from search_words s
-      where s.word % w.input and s.ads > 0 and ${isSearchable}
-      order by similarity(s.word, w.input) desc, s.ads desc, s.word
-      limit 1
-    ) as closest
-    from unnest(array[${sql.join(
-      inputs.map((input) => sql`${input}`),
-      sql`, `,
-    )}]::text[]) as w(input)
+  // A word differing in length by more than the edits allowed is never chosen: it is left out
+  // before the most similar are taken, so it cannot crowd out one that would be.
+  const { rows } = await db.execute<{ input: string } & NearWord>(sql`
+    select w.input, near.word, near.similarity, near.ads
+    from unnest(
+      array[${sql.join(
+        inputs.map((input) => sql`${input}`),
+        sql`, `,
+      )}]::text[],
+      array[${sql.join(
+        inputs.map((input) => sql`${editsAllowed(input)}`),
+        sql`, `,
+      )}]::integer[]
+    ) as w(input, edits)
+    cross join lateral (
+      select s.word, s.similarity, s.ads from search_words_similar_to(w.input) s
+      where s.ads > 0 and abs(length(s.word) - length(w.input)) <= w.edits and ${isSearchable}
+      order by s.similarity desc, s.ads desc, s.word
+      limit ${NEAR_WORDS_MAX}
+    ) near
     where not exists (select 1 from search_words s where s.word = w.input and s.ads > 0)`);
-  const closest = new Map(rows.flatMap((row) => (row.closest ? [[row.input, row.closest] as const] : [])));
+  const closest = new Map<string, string>();
+  for (const input of inputs) {
+    const nearWords = rows.filter((row) => row.input === input);
+    const word = chooseClosestWord(input, nearWords);
+    if (word) closest.set(input, word);
+  }
   if (closest.size === 0) return undefined;
   let corrected = '';
   let position = 0;

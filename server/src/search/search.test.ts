@@ -73,8 +73,36 @@ describe('GET /api/ads: did you mean', () => {
     expect((await searchFor('q=binoculrs&category=electronics')).did_you_mean).toBe('binoculars');
   });
 
+  it('counts two letters swapped as one edit, and prefers the fewest edits to the most shared trigrams', async () => {
+    await insertAds(testApp, seller.id, [
+      { title: 'Oak dining table' },
+      { title: 'Guitar tab book' },
+      { title: 'iPhone 12 mini, unlocked' },
+    ]);
+    // "tab" shares more trigrams with "tabel" (0.43) than "table" does (0.33), but takes two edits.
+    expect((await searchFor('q=tabel')).did_you_mean).toBe('table');
+    // "iphone" shares 3 of 11 trigrams with "iphnoe" (0.27), under pg_trgm's default 0.3.
+    expect((await searchFor('q=iphnoe')).did_you_mean).toBe('iphone');
+  });
+
+  it('corrects a letter left out, as on the demo data, and leaves a word after a minus as typed', async () => {
+    await insertAds(testApp, seller.id, [
+      { title: 'Acoustic guitar, spruce top' },
+      { title: 'Mirrorless camera, silver' },
+      { title: '2018 Toyota Corolla LE' },
+      { title: 'Leather loveseat, cognac' },
+    ]);
+    expect((await searchFor('q=guitr')).did_you_mean).toBe('guitar');
+    expect((await searchFor('q=camra')).did_you_mean).toBe('camera');
+    expect((await searchFor('q=toyta%20corolla')).did_you_mean).toBe('toyota corolla');
+    expect((await searchFor('q=leather%20lovesat')).did_you_mean).toBe('leather loveseat');
+    expect((await searchFor('q=guitr%20-camra')).did_you_mean).toBe('guitar -camra');
+  });
+
   it('offers nothing for gibberish, for a correction that would find nothing too, or when there are results', async () => {
     expect((await searchFor('q=xqzvwjk')).did_you_mean).toBeUndefined();
+    // Shares four trigrams with "bike" (0.4), but is four edits from it.
+    expect((await searchFor('q=bikexqzv')).did_you_mean).toBeUndefined();
     // "binoculars" exists, but not among sports and outdoors.
     expect((await searchFor('q=binoculrs&category=sports-outdoors')).did_you_mean).toBeUndefined();
     expect((await searchFor('q=bicycle')).did_you_mean).toBeUndefined();
