@@ -71,4 +71,13 @@ describe('the header search box', () => {
     await user.type(screen.getByRole('combobox', { name: 'Search ads' }), ' red bik {Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=red%20bik'));
   });
+
+  it('is a GET form to /search with the words as q, which a browser without scripts sends itself', () => {
+    mockApi({ 'GET /api/search/suggestions': () => suggestions });
+    renderPage(SearchBox, { path: '/' });
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('action', '/search');
+    expect((form as HTMLFormElement).method).toBe('get');
+    expect(screen.getByRole('combobox', { name: 'Search ads' })).toHaveAttribute('name', 'q');
+  });
 });

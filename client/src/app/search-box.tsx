@@ -16,7 +16,8 @@ const SUGGESTIONS_DELAY_MS = 150;
  * The search box of the header and the home hero: submits the trimmed query to
  * /search?q=…; an empty query does nothing (spec §2). While typing it suggests title words and
  * categories (issue 15) in a combobox's listbox: ↑/↓ move through them, Enter picks one,
- * Escape closes the list.
+ * Escape closes the list. A GET form to /search with the words as `q`, so the browser sends
+ * it itself where no script runs (or none has yet: issue 15).
  */
 export function SearchBox({
   className,
@@ -94,6 +95,7 @@ export function SearchBox({
     <form
       role="search"
       aria-label={label}
+      action={paths.search()}
       onSubmit={submit}
       className={cn('flex w-full items-center gap-2', className)}
     >
@@ -101,6 +103,7 @@ export function SearchBox({
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           type="search"
+          name="q"
           role="combobox"
           aria-label="Search ads"
           aria-autocomplete="list"
