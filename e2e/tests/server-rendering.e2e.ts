@@ -99,6 +99,57 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     }
   });
 
+  it('searches without JavaScript: from the home page, the header and the search page’s forms', async () => {
+    const session = await openSession(undefined, { javaScriptEnabled: false });
+    const { page } = session;
+    const result = page.getByRole('link', { name: new RegExp(ad.title) }).first();
+
+    await page.goto('/');
+    const hero = page.getByRole('search', { name: 'Marketplace' });
+    await hero.getByRole('combobox', { name: 'Search ads' }).fill(word);
+    await hero.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`**/search?q=${word}`);
+    await result.waitFor();
+
+    await page.goto(`/ad/${adId}`);
+    await page.getByRole('banner').getByRole('combobox', { name: 'Search ads' }).fill(word);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/search?q=${word}`);
+    await result.waitFor();
+
+    // The search page's words keep its filters, and its filters keep its words.
+    await page.goto('/search?maxPrice=100');
+    await page.getByRole('searchbox', { name: 'Search keywords' }).fill(word);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/search?maxPrice=100&q=${word}`);
+    await result.waitFor();
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await filters.getByLabel('Max Price').fill('20');
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByRole('heading', { name: 'No ads found' }).waitFor();
+    const { searchParams } = new URL(page.url());
+    expect([searchParams.get('q'), searchParams.get('maxPrice')]).toEqual([word, '20']);
+    await session.context.close();
+  });
+
+  it('with JavaScript, searches from the header in the page, without loading a document', async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto('/');
+    await waitForHydration(session, false);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('banner').getByRole('combobox', { name: 'Search ads' }).fill(word);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/search?q=${word}`);
+    await page
+      .getByRole('link', { name: new RegExp(ad.title) })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   /** Hydration is over once the header knows who is there (it asks only from the browser). */
   async function waitForHydration(session: Session, signedIn: boolean) {
     await session.page

@@ -137,6 +137,35 @@ describe('/search', () => {
     expect(screen.getByRole('searchbox', { name: 'Search keywords' })).toHaveValue('');
   });
 
+  it('sends its search and its filters as GET forms of /search, as a browser without scripts does', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([]),
+    });
+    renderSearch('/search?q=bike&maxPrice=500&sort=price-low');
+    const sent = (form: HTMLElement) => {
+      expect(form).toHaveAttribute('action', '/search');
+      expect((form as HTMLFormElement).method).toBe('get');
+      return [...new FormData(form as HTMLFormElement).entries()];
+    };
+    // The words, keeping the filters and the order.
+    expect(sent(await screen.findByRole('search'))).toEqual([
+      ['maxPrice', '500'],
+      ['sort', 'price-low'],
+      ['q', 'bike'],
+    ]);
+    // The filters, keeping the words; the distance waits for a place.
+    expect(sent(screen.getByRole('form', { name: 'Filters' }))).toEqual([
+      ['q', 'bike'],
+      ['category', ''],
+      ['sort', 'price-low'],
+      ['minPrice', ''],
+      ['maxPrice', '500'],
+      ['location', ''],
+    ]);
+  });
+
   it('searches around a place chosen in the picker by keyboard, with the distance it waits for', async () => {
     const api = mockApi({
       'GET /api/me': signedOut,
@@ -166,6 +195,9 @@ describe('/search', () => {
     expect(near).toHaveAttribute('aria-expanded', 'false');
     expect(api.calls).toContain('GET /api/places?q=den');
     expect(screen.getByRole('combobox', { name: 'Distance' })).toBeEnabled();
+    // The form sends the place's id, not the picker's text.
+    const sent = new FormData(screen.getByRole('form', { name: 'Filters' }) as HTMLFormElement);
+    expect([sent.getAll('place'), sent.getAll('radius')]).toEqual([['5419384'], ['25']]);
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(router.state.location.search).toBe('?place=5419384&radius=25');
     expect(await screen.findByText(/8\.5 km away/)).toBeInTheDocument();

@@ -15,6 +15,7 @@ import {
   criteriaOfDraft,
   draftOf,
   emptyDraft,
+  HiddenCriteria,
   NearPlaceFields,
   PriceAndLocationFields,
   SortSelect,
@@ -65,9 +66,18 @@ export function SearchPage() {
     setSheetOpen(false);
   }
 
-  /** The filters: in a card beside the results on wide screens, in a sheet on narrow ones. */
+  /**
+   * The filters: in a card beside the results on wide screens, in a sheet on narrow ones. Like
+   * the search form, a GET form of this page that the browser can send itself (issue 15).
+   */
   const filtersForm = (idPrefix: string) => (
-    <form onSubmit={apply} className="grid grid-cols-2 gap-4 lg:grid-cols-1" aria-label="Filters">
+    <form
+      action={paths.search()}
+      onSubmit={apply}
+      className="grid grid-cols-2 gap-4 lg:grid-cols-1"
+      aria-label="Filters"
+    >
+      <HiddenCriteria criteria={{ q: criteria.q }} />
       <CategorySelect
         className="col-span-2 sm:col-span-1 lg:col-span-1"
         id={`${idPrefix}-category`}
@@ -107,11 +117,14 @@ export function SearchPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search Ads</h1>
-      <form role="search" onSubmit={apply} className="mt-4 flex gap-2">
+      {/* Sent by the browser itself (issue 15), it keeps the filters, as Search does. */}
+      <form role="search" action={paths.search()} onSubmit={apply} className="mt-4 flex gap-2">
+        <HiddenCriteria criteria={{ ...criteria, q: undefined }} />
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
+            name="q"
             aria-label="Search keywords"
             placeholder="What are you looking for?"
             value={query}

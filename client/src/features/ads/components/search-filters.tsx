@@ -5,6 +5,7 @@ import {
   type AdSearchCriteria,
   type AdSort,
 } from '@bazaar/common/ads';
+import { SEARCH_CRITERIA } from '@bazaar/common/search-criteria';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { Label } from '../../../components/ui/label';
@@ -60,6 +61,21 @@ export function criteriaOfDraft(draft: FilterDraft): Omit<AdSearchCriteria, 'sor
   };
 }
 
+/**
+ * The criteria a form carries without showing them, as hidden fields: sent by the browser
+ * itself (no script, or none yet: issue 15), the form keeps them as the app's submit does.
+ */
+export function HiddenCriteria({ criteria }: { criteria: Partial<AdSearchCriteria> }) {
+  return (
+    <>
+      {SEARCH_CRITERIA.map((name) => {
+        const value = criteria[name];
+        return value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />;
+      })}
+    </>
+  );
+}
+
 /** A label above its control. */
 const fieldClass = '[&>label]:mb-1.5 [&>label]:block';
 
@@ -83,7 +99,12 @@ export function SortSelect({
   return (
     <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Sort By</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(adSortSchema.parse(event.target.value))}>
+      <Select
+        id={id}
+        name="sort"
+        value={value}
+        onChange={(event) => onChange(adSortSchema.parse(event.target.value))}
+      >
         {adSortSchema.options
           .filter((sort) => hasWords || sort !== 'relevance')
           .filter((sort) => sort !== 'distance' || canSortByDistance)
@@ -112,7 +133,7 @@ export function CategorySelect({
   return (
     <div className={cn(fieldClass, className)}>
       <Label htmlFor={id}>Category</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <Select id={id} name="category" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">All Categories</option>
         {(categories ?? []).map((category) => (
           <option key={category.id} value={category.id}>
@@ -141,6 +162,7 @@ export function PriceAndLocationFields({
         <Label htmlFor={`${idPrefix}-min-price`}>Min Price</Label>
         <Input
           id={`${idPrefix}-min-price`}
+          name="minPrice"
           type="number"
           inputMode="decimal"
           min={0}
@@ -154,6 +176,7 @@ export function PriceAndLocationFields({
         <Label htmlFor={`${idPrefix}-max-price`}>Max Price</Label>
         <Input
           id={`${idPrefix}-max-price`}
+          name="maxPrice"
           type="number"
           inputMode="decimal"
           min={0}
@@ -167,6 +190,7 @@ export function PriceAndLocationFields({
         <Label htmlFor={`${idPrefix}-location`}>Location</Label>
         <Input
           id={`${idPrefix}-location`}
+          name="location"
           placeholder="City or state"
           value={draft.location}
           onChange={(event) => onChange({ ...draft, location: event.target.value })}
@@ -178,7 +202,8 @@ export function PriceAndLocationFields({
 
 /**
  * Search around a place (issue 14): a place picker and the distance, which waits for a place.
- * Typing without choosing a suggestion filters nothing.
+ * Typing without choosing a suggestion filters nothing, so the form sends the chosen place's
+ * id, not the picker's text.
  */
 export function NearPlaceFields({
   idPrefix,
@@ -206,11 +231,13 @@ export function NearPlaceFields({
           placeholder="Choose a city"
           onChange={(change) => onChange({ ...draft, placeText: change.text, placeId: change.place?.id })}
         />
+        <HiddenCriteria criteria={{ place: draft.placeId }} />
       </div>
       <div className={cn(fieldClass, radiusClassName)}>
         <Label htmlFor={`${idPrefix}-radius`}>Distance</Label>
         <Select
           id={`${idPrefix}-radius`}
+          name="radius"
           value={String(draft.radius)}
           disabled={draft.placeId === undefined}
           onChange={(event) => {
