@@ -1,8 +1,10 @@
 import type { AdListResponse, AdSummary } from '@bazaar/common/ads';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { sellerMe } from '../../test/seller-fixtures';
+import { SAVE_SEARCH_SIGN_IN_REASON } from '../saved-searches/save-search-button';
 import { SearchPage } from './search-page';
 
 function adNamed(title: string, index: number): AdSummary {
@@ -164,6 +166,60 @@ describe('/search', () => {
       ['maxPrice', '500'],
       ['location', ''],
     ]);
+  });
+
+  it('shows Save search before it knows who is there, so nothing moves; a visitor is sent to log in and back', async () => {
+    let answerMe: (me: null) => void = () => {};
+    mockApi({
+      'GET /api/me': () => new Promise((resolve) => (answerMe = resolve)),
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([adNamed('Red bike', 1)]),
+    });
+    const { router } = renderSearch('/search?q=bike');
+    const save = await screen.findByRole('button', { name: 'Save search' });
+    expect(save).toBeDisabled();
+    answerMe(null);
+    await expect.poll(() => save).toBeEnabled();
+    await userEvent.setup().click(save);
+    expect(await screen.findByText('Login Required')).toBeInTheDocument();
+    expect(screen.getByText(SAVE_SEARCH_SIGN_IN_REASON)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ returnTo: '/search?q=bike' });
+  });
+
+  it('lets a signed-in person save the search under a name of their own', async () => {
+    const api = mockApi({
+      'GET /api/me': () => sellerMe(),
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([adNamed('Red bike', 1)]),
+      'POST /api/saved-searches': ({ body }) => ({
+        id: 'd0000000-0000-4000-8000-000000000001',
+        name: (body as { name: string }).name,
+        criteria: { q: 'bike', maxPrice: 500 },
+        frequency: 'instant',
+        new_count: 0,
+        is_new_count_capped: false,
+        last_seen_at: '2026-02-01T00:00:00.000Z',
+        created_at: '2026-02-01T00:00:00.000Z',
+      }),
+    });
+    renderSearch('/search?q=bike&maxPrice=500');
+    const user = userEvent.setup();
+    const save = await screen.findByRole('button', { name: 'Save search' });
+    await expect.poll(() => save).toBeEnabled();
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveValue('bike');
+    await user.clear(name);
+    await user.type(name, 'Cheap bikes');
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('Search saved')).toBeInTheDocument();
+    expect(api.sentBody('POST /api/saved-searches')).toEqual({
+      name: 'Cheap bikes',
+      criteria: { q: 'bike', maxPrice: 500 },
+      frequency: 'instant',
+    });
   });
 
   it('searches around a place chosen in the picker by keyboard, with the distance it waits for', async () => {
