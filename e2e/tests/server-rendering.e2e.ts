@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../support/accounts';
+import { confirmAddress, signUpAndSignIn } from '../support/accounts';
 import { postAdThroughApi } from '../support/ads';
 import { expectNoPageErrors, hasChromium, PHONE, useBrowser, type Session } from '../support/browser';
 
@@ -192,6 +192,33 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     await page.getByRole('heading', { name: 'Home & Garden', level: 1 }).waitFor();
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     expectNoPageErrors(session);
+  });
+
+  it('holds a search still on a phone while a signed-in person’s parts fill in (issue 15: CLS)', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    const { email } = await signUpAndSignIn(session, { name: 'Steady Buyer' });
+    // The reminder to confirm one's address comes after hydration too: not this test's subject.
+    await confirmAddress(session, email);
+    await page.goto(`/search?q=${word}`);
+    const save = page.getByRole('button', { name: 'Save search' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+              total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(layoutShift).toBeLessThan(0.01);
+    expectNoPageErrors(session);
+    await session.context.close();
   });
 
   it('fills in the signed-in parts after hydration', async () => {
