@@ -61,6 +61,15 @@ export function searchQueryString(
 /** As a form encodes a value (spaces as +), without the DOM's URLSearchParams: common runs anywhere. */
 const formEncode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
 
+/** The address of a search or category page showing these criteria (no `?` when there are none). */
+export function searchPagePath(
+  pagePath: string,
+  criteria: Partial<Record<SearchCriterion, string | number | undefined>>,
+): string {
+  const query = searchQueryString(criteria);
+  return query ? `${pagePath}?${query}` : pagePath;
+}
+
 /**
  * The one address search engines should keep for a search or category page (issue 15): its
  * criteria, not its order, which lists the same ads.
@@ -69,6 +78,5 @@ export function canonicalSearchPath(
   pagePath: string,
   criteria: Partial<Record<SearchCriterion, string | number | undefined>>,
 ): string {
-  const query = searchQueryString({ ...criteria, sort: undefined });
-  return query ? `${pagePath}?${query}` : pagePath;
+  return searchPagePath(pagePath, { ...criteria, sort: undefined });
 }

@@ -1,7 +1,7 @@
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { canonicalSearchPath, searchQueryString, sortOfSearch } from '@bazaar/common/search-criteria';
+import { canonicalSearchPath, searchPagePath, sortOfSearch } from '@bazaar/common/search-criteria';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -185,7 +185,7 @@ export function SearchPage() {
                   <p className="text-lg">
                     Did you mean{' '}
                     <Link
-                      to={`${paths.search()}?${searchQueryString({ ...criteria, q: didYouMean })}`}
+                      to={searchPagePath(paths.search(), { ...criteria, q: didYouMean })}
                       className="font-semibold text-primary underline underline-offset-4"
                     >
                       {didYouMean}

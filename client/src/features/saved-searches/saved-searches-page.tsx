@@ -1,5 +1,5 @@
 import { alertFrequencyLabels, alertFrequencySchema, type SavedSearch } from '@bazaar/common/saved-searches';
-import { searchQueryString } from '@bazaar/common/search-criteria';
+import { searchPagePath } from '@bazaar/common/search-criteria';
 import { BellRing, Pencil, Play, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -77,7 +77,7 @@ function SavedSearchCard({ savedSearch }: { savedSearch: SavedSearch }) {
   const update = useUpdateSavedSearch();
   const navigate = useNavigate();
   const frequencyId = useId();
-  const searchUrl = `${paths.search()}?${searchQueryString(savedSearch.criteria)}`.replace(/\?$/, '');
+  const searchUrl = searchPagePath(paths.search(), savedSearch.criteria);
   const newCount = savedSearch.is_new_count_capped
     ? `${savedSearch.new_count}+`
     : String(savedSearch.new_count);
