@@ -8,6 +8,7 @@
  * (main.tsx), so its first render matches the HTML.
  */
 import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
+import type { PageMeta } from '@bazaar/common/page-meta';
 import { SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { routePatterns } from '@bazaar/common/site-paths';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
 import { sellerApiPaths, sellerKeys } from './features/sellers/api';
-import { ServerPageMeta, type PageMeta } from './lib/page-meta';
+import { ServerPageMeta } from './lib/page-meta';
 
 /** Reads one of the app's own JSON API routes (a GET); rejects unless it answers 2xx. */
 export type ReadApi = (path: string) => Promise<unknown>;

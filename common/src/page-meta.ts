@@ -6,6 +6,15 @@
 
 const SITE_NAME = 'Bazaar';
 
+/** What a page says of itself for the document's head. */
+export interface PageMeta {
+  /** The document's title (`documentTitle`). */
+  title: string;
+  description: string;
+  /** The path (and query) of the page's one address for search engines; none for a page not worth indexing. */
+  canonicalPath?: string;
+}
+
 export const DEFAULT_PAGE_DESCRIPTION =
   'Bazaar is a classified-ads marketplace: browse ads by category, search, and post your own with photos and videos.';
 

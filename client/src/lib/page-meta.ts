@@ -1,14 +1,5 @@
-import { DEFAULT_PAGE_DESCRIPTION, documentTitle } from '@bazaar/common/page-meta';
+import { DEFAULT_PAGE_DESCRIPTION, documentTitle, type PageMeta } from '@bazaar/common/page-meta';
 import { createContext, useContext, useEffect } from 'react';
-
-/** What a page says of itself for the document's head. */
-export interface PageMeta {
-  /** The document's title. */
-  title: string;
-  description: string;
-  /** The path (and query) of the page's one address for search engines; none for a page not worth indexing. */
-  canonicalPath?: string;
-}
 
 /**
  * Filled during the server's render (entry-server.tsx), which has no effects to run: the page's

@@ -19,7 +19,8 @@ export const SHARED_CACHE_SECONDS = 30;
  * Shared caches keep a visitor's answer for a short while; browsers revalidate every time
  * (max-age=0, an unchanged answer costs a 304), so a person who changed an ad, or a visitor
  * after a moderator hid one, never gets their browser's old copy. No stale-while-revalidate
- * here (CDN_CACHE_CONTROL has it): browsers apply it too (Chromium serves the stale copy first), which showed a hidden ad.
+ * here (CDN_CACHE_CONTROL has it): browsers apply it too (Chromium serves the stale copy
+ * first), which showed a hidden ad.
  */
 const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`;
 /**

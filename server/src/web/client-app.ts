@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
-import { DEFAULT_PAGE_DESCRIPTION, documentTitle } from '@bazaar/common/page-meta';
+import { DEFAULT_PAGE_DESCRIPTION, documentTitle, type PageMeta } from '@bazaar/common/page-meta';
 import { PAGE_CODE_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { pagePatternOf, routePatterns, withoutTrailingSlash } from '@bazaar/common/site-paths';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +12,7 @@ import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import { setEntityTagSource } from '../http/shared-cache';
 import { jsonForScriptElement, renderIndexHtml, type PageHead } from './index-html';
 import { loadPageCode } from './page-code';
-import { createPageRenderer, withPage, type RenderedPageMeta, type ServerRenderer } from './server-render';
+import { createPageRenderer, withPage, type ServerRenderer } from './server-render';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
 <meta name="description" content="" /></head><body><h1>Bazaar</h1>
@@ -72,7 +72,7 @@ export async function registerClientApp(
   const template = isBuilt ? await readFile(indexFile, 'utf8') : NOT_BUILT_PAGE;
   const defaultHead: PageHead = { title: documentTitle(undefined), description: DEFAULT_PAGE_DESCRIPTION };
   /** A rendered page's head, from what it said of itself. */
-  const headOfRenderedPage = (meta: RenderedPageMeta): PageHead => ({
+  const headOfRenderedPage = (meta: Partial<PageMeta>): PageHead => ({
     title: meta.title ?? defaultHead.title,
     description: meta.description ?? defaultHead.description,
     canonical: meta.canonicalPath && `${publicUrl}${meta.canonicalPath}`,

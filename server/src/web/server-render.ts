@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { PageMeta } from '@bazaar/common/page-meta';
 import { SERVER_DATA_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { matchesRoutePattern } from '@bazaar/common/site-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,15 +16,7 @@ export interface ServerRenderer {
   render(request: {
     url: string;
     readApi: (path: string) => Promise<unknown>;
-  }): Promise<{ html: string; data: unknown; dataForTag: unknown; meta: RenderedPageMeta } | undefined>;
-}
-
-/** What a rendered page said of itself for the document's head (client/src/lib/page-meta.ts). */
-export interface RenderedPageMeta {
-  title?: string;
-  description?: string;
-  /** The path (and query) of its one address for search engines. */
-  canonicalPath?: string;
+  }): Promise<{ html: string; data: unknown; dataForTag: unknown; meta: Partial<PageMeta> } | undefined>;
 }
 
 /** A public page rendered on the server, for the shell's empty root (`withPage`). */
@@ -32,7 +25,8 @@ export interface RenderedPage {
   body: string;
   /** The body with the data's read times left out: what the page's ETag is computed from. */
   bodyForTag: string;
-  meta: RenderedPageMeta;
+  /** What the page said of itself for the document's head (usePageMeta). */
+  meta: Partial<PageMeta>;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
