@@ -271,7 +271,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerSitemapRoutes(app, {
     publicUrl: config.PUBLIC_URL,
-    adsPerFile: config.SITEMAP_ADS_PER_FILE,
+    perFile: config.SITEMAP_URLS_PER_FILE,
   });
   clientApp.servePage<{ category: string }>(routePatterns.category, ({ category }, request) =>
     categoryExists(request.readDb, category),

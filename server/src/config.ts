@@ -135,8 +135,8 @@ const environmentSchema = z.object({
   BLOCKED_TERMS: termList.optional(),
   /** Days an active ad stays listed after it is posted or renewed; then it expires (issue 14). */
   AD_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(AD_LIFETIME_DAYS_DEFAULT),
-  /** Ads listed per child sitemap (/sitemaps/ads-*.xml); the sitemap protocol allows 50 000. */
-  SITEMAP_ADS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /** Addresses per child sitemap (/sitemaps/ads-*.xml, sellers-*.xml); the protocol allows 50 000. */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   STORAGE: z.enum(['local', 's3']).default('local'),

@@ -17,7 +17,7 @@ beforeAll(async () => {
   clientDir = await mkdtemp(path.join(tmpdir(), 'bazaar-client-'));
   await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
   // Two ads per child sitemap, so a few ads cross the page boundary.
-  testApp = await createTestApp({ clientDir, environment: { SITEMAP_ADS_PER_FILE: '2' } });
+  testApp = await createTestApp({ clientDir, environment: { SITEMAP_URLS_PER_FILE: '2' } });
 });
 afterAll(async () => {
   await testApp.close();
@@ -71,18 +71,23 @@ describe('noindex on private pages', () => {
   );
 });
 
-/** The <loc> of each entry of a sitemap or sitemap index, in order. */
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '');
+/** Each entry of a sitemap or sitemap index: its <loc> and <lastmod> (when it has one), in order. */
+const entriesOf = (xml: string) =>
+  [...xml.matchAll(/<(?:url|sitemap)><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?/g)].map(
+    ([, loc, lastmod]) => ({ loc: loc ?? '', lastmod }),
+  );
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('the sitemap', () => {
-  it('indexes the fixed pages and pages of active ads only, two per file, each with lastmod', async () => {
+  it('indexes the fixed pages, then pages of active ads and of their sellers, two per file, each with lastmod', async () => {
     const seller = await createSeller(testApp.app);
     const active = await insertAds(testApp, seller.id, [
       { title: 'Active one' },
       { title: 'Active two' },
       { title: 'Active three' },
       { title: 'Active four' },
-      { title: 'Active five' },
+      { title: 'Active five', updated_at: new Date('2030-01-02T03:04:05.678Z') },
     ]);
     const hidden = await insertAds(testApp, seller.id, [
       { status: 'hidden', hidden_reason: 'spam' },
@@ -90,44 +95,77 @@ describe('the sitemap', () => {
       { status: 'expired' },
       { status: 'sold', sold_at: new Date() },
     ]);
+    const otherSeller = await createSeller(testApp.app);
+    active.push(...(await insertAds(testApp, otherSeller.id, [{ title: 'Active six' }])));
+    const withoutActiveAds = await createSeller(testApp.app);
+    await insertAds(testApp, withoutActiveAds.id, [{ status: 'expired' }]);
 
     const index = await testApp.app.inject('/sitemap.xml');
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(index.headers['cache-control']).toBe('public, max-age=3600');
     expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
-    const children = locs(index.body);
-    // Pages of the fixed pages, then ceil(5 / 2) = 3 pages of ads.
-    expect(children).toHaveLength(4);
-    expect(children[0]).toBe(`${TEST_PUBLIC_URL}/sitemaps/pages.xml`);
+    const children = entriesOf(index.body);
+    // The fixed pages, ceil(6 / 2) = 3 pages of ads, and 1 of the 2 sellers with active ads.
+    expect(children.map((child) => child.loc.replace(/-[0-9a-f-]{36}\.xml$/, ''))).toEqual(
+      ['/sitemaps/pages.xml', '/sitemaps/ads', '/sitemaps/ads', '/sitemaps/ads', '/sitemaps/sellers'].map(
+        (child) => `${TEST_PUBLIC_URL}${child}`,
+      ),
+    );
+    for (const child of children) expect(child.lastmod).toMatch(ISO_TIME);
 
-    const pages = await testApp.app.inject(children[0]!.slice(TEST_PUBLIC_URL.length));
+    const pages = await testApp.app.inject(children[0]!.loc.slice(TEST_PUBLIC_URL.length));
     expect(pages.statusCode).toBe(200);
-    const pageUrls = locs(pages.body);
+    const pageEntries = entriesOf(pages.body);
     for (const page of ['/', '/category/electronics', '/help', '/safety', '/terms', '/privacy']) {
-      expect(pageUrls, page).toContain(`${TEST_PUBLIC_URL}${page}`);
+      expect(
+        pageEntries.map((entry) => entry.loc),
+        page,
+      ).toContain(`${TEST_PUBLIC_URL}${page}`);
     }
+    // The home page and a category with ads changed with their newest ad; the help pages tell no date.
+    expect(pageEntries.find((entry) => entry.loc === `${TEST_PUBLIC_URL}/`)?.lastmod).toMatch(ISO_TIME);
+    expect(pageEntries.find((entry) => entry.loc === `${TEST_PUBLIC_URL}/help`)?.lastmod).toBeUndefined();
 
-    const listed: string[] = [];
+    const listed: { loc: string; lastmod?: string }[] = [];
     for (const child of children.slice(1)) {
-      const file = await testApp.app.inject(child.slice(TEST_PUBLIC_URL.length));
+      const file = await testApp.app.inject(child.loc.slice(TEST_PUBLIC_URL.length));
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
-      const urls = locs(file.body);
-      expect(urls.length).toBeLessThanOrEqual(2);
-      const lastmods = [...file.body.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((match) => match[1]);
-      expect(lastmods).toHaveLength(urls.length);
-      for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      listed.push(...urls);
+      const entries = entriesOf(file.body);
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.length).toBeLessThanOrEqual(2);
+      for (const entry of entries) expect(entry.lastmod).toMatch(ISO_TIME);
+      // The index's lastmod of a child is the newest of its entries'.
+      expect(child.lastmod).toBe(
+        entries
+          .map((entry) => entry.lastmod)
+          .toSorted()
+          .at(-1),
+      );
+      listed.push(...entries);
     }
+    const urls = listed.map((entry) => entry.loc);
     // Every active ad once, across the page boundaries; none of the others.
-    expect(listed.toSorted()).toEqual(active.map((id) => `${TEST_PUBLIC_URL}/ad/${id}`).toSorted());
-    for (const id of hidden) expect(listed).not.toContain(`${TEST_PUBLIC_URL}/ad/${id}`);
+    expect(urls.filter((url) => url.includes('/ad/')).toSorted()).toEqual(
+      active.map((id) => `${TEST_PUBLIC_URL}/ad/${id}`).toSorted(),
+    );
+    for (const id of hidden) expect(urls).not.toContain(`${TEST_PUBLIC_URL}/ad/${id}`);
+    // The sellers of active ads, each changed when their newest ad did.
+    expect(urls.filter((url) => url.includes('/seller/')).toSorted()).toEqual(
+      [seller.id, otherSeller.id].map((id) => `${TEST_PUBLIC_URL}/seller/${id}`).toSorted(),
+    );
+    expect(listed.find((entry) => entry.loc === `${TEST_PUBLIC_URL}/seller/${seller.id}`)?.lastmod).toBe(
+      '2030-01-02T03:04:05.678Z',
+    );
   });
 
-  it('answers 404 for an unknown child sitemap', async () => {
+  it('answers 404 for an unknown child sitemap, and for one past the last key', async () => {
     expect((await testApp.app.inject('/sitemaps/ads-nope.xml')).statusCode).toBe(404);
     expect((await testApp.app.inject('/sitemaps/other.xml')).statusCode).toBe(404);
+    const pastTheEnd = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    expect((await testApp.app.inject(`/sitemaps/ads-${pastTheEnd}.xml`)).statusCode).toBe(404);
+    expect((await testApp.app.inject(`/sitemaps/sellers-${pastTheEnd}.xml`)).statusCode).toBe(404);
   });
 });
 
