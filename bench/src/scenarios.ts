@@ -153,7 +153,7 @@ export async function readScenarios(context: Context): Promise<ReadScenario[]> {
       },
     },
     ...(await Promise.all(
-      ['bi', 'vint', 'red bi'].map(async (typed): Promise<ReadScenario> => ({
+      ['bi', 'vint', 'red bi', 'vintage b'].map(async (typed): Promise<ReadScenario> => ({
         name: `search: suggestions for "${typed}"`,
         group: 'search',
         request: () => ({ path: `/api/search/suggestions?q=${encodeURIComponent(typed)}` }),

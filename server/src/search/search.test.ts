@@ -130,6 +130,28 @@ describe('GET /api/search/suggestions', () => {
     expect((await suggest('b%')).json().suggestions).toEqual([]);
   });
 
+  it('after other words, offers only the completions whose search finds an ad, not the typed words again', async () => {
+    // "bicycle bike" is one ad's title; no ad has both "bicycle" and "binoculars".
+    expect((await suggest('bicycle bi')).json().suggestions).toEqual([
+      { kind: 'words', text: 'bicycle bike' },
+    ]);
+    expect((await suggest('red bi')).json().suggestions).toEqual([{ kind: 'words', text: 'red bicycle' }]);
+    // Words match the description as the search does: "Disc brakes." is the red bicycle's.
+    expect((await suggest('disc bi')).json().suggestions).toEqual([{ kind: 'words', text: 'disc bicycle' }]);
+    expect((await suggest('electric bi')).json().suggestions).toEqual([]);
+    // Stop words find everything, as in the search.
+    expect((await suggest('the bi')).json().suggestions).toHaveLength(3);
+    // As the search reads them: a phrase in its order, a word after a minus left out.
+    expect((await suggest('"road bi')).json().suggestions).toEqual([
+      { kind: 'words', text: '"road bicycle' },
+    ]);
+    expect((await suggest('-helmet bi')).json().suggestions).toEqual([
+      { kind: 'words', text: '-helmet bicycle' },
+      { kind: 'words', text: '-helmet bike' },
+      { kind: 'words', text: '-helmet binoculars' },
+    ]);
+  });
+
   it(`answers at most ${SUGGESTIONS_MAX}`, async () => {
     await insertAds(
       testApp,
