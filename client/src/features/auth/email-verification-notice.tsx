@@ -24,7 +24,7 @@ export function EmailVerificationNotice({ email }: { email: string }) {
   }
 
   return (
-    <div role="status" className="border-b border-featured/40 bg-featured/15">
+    <div role="status" className="border-t border-featured/40 bg-featured/15">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
         <MailWarning className="size-4 shrink-0 text-featured-foreground" aria-hidden="true" />
         <span className="min-w-0 flex-1">
