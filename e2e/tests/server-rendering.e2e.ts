@@ -257,6 +257,25 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     await session.context.close();
   });
 
+  it('holds the home page still at both widths while a signed-in person’s parts fill in', async () => {
+    const session = await openSession();
+    const { page } = session;
+    const { email } = await signUpAndSignIn(session, { name: 'Homely Buyer' });
+    await confirmAddress(session, email);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      // The closing call to action is the signed-in one once the browser knows who is there.
+      await page.getByRole('button', { name: 'Post Your First Ad' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShiftOf(page), `${viewport.width} px`).toBeLessThan(0.01);
+      // Nothing on it invites them to an account they already have.
+      expect(await page.getByRole('link', { name: /Start Free Trial/ }).count()).toBe(0);
+    }
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('fills in the signed-in parts after hydration', async () => {
     const session = await openSession();
     const { page } = session;

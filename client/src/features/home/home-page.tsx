@@ -45,7 +45,7 @@ const reasons = [
 ];
 
 /**
- * Its parts that depend on who is there (VisitorInvitation, StartSelling) are components of
+ * Its parts that depend on who is there (HeroActions, StartSelling) are components of
  * their own: when the browser learns it, after the hydration, only they re-render (one
  * synchronous task, about half as long as re-rendering the whole page: bench/README.md "Stop 29").
  */
@@ -70,7 +70,7 @@ export function HomePage() {
               showButton
               label="Marketplace"
             />
-            <VisitorInvitation />
+            <HeroActions />
           </div>
         </div>
       </section>
@@ -123,16 +123,26 @@ export function HomePage() {
   );
 }
 
-/** The hero's invitation to a visitor; nothing for someone signed in. */
-function VisitorInvitation() {
+/**
+ * The hero's two actions: a visitor is invited to a trial, someone signed in to post an ad; both
+ * may look at the plans. The server draws a visitor's (it does not know who is there), so the
+ * row stays once the browser knows: taking it away moved the page up (issue 15: CLS 0.035),
+ * and the first button is as wide as either label, so View Pricing beside it stays put.
+ */
+function HeroActions() {
   const { data: currentUser } = useCurrentUser();
-  if (currentUser) return null;
   return (
     <div className="mt-6 flex flex-wrap gap-3">
-      <Button size="lg" variant="secondary" asChild>
-        <Link to={paths.register}>
-          Start Free Trial <ArrowRight />
-        </Link>
+      <Button size="lg" variant="secondary" className="min-w-48" asChild>
+        {currentUser ? (
+          <Link to={paths.postAd}>
+            Post an Ad <ArrowRight />
+          </Link>
+        ) : (
+          <Link to={paths.register}>
+            Start Free Trial <ArrowRight />
+          </Link>
+        )}
       </Button>
       <Button
         size="lg"
