@@ -246,6 +246,22 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await session.context.close();
   });
 
+  it('signs out from the phone’s menu and goes home', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    await signUpAndSignIn(session, { name: 'Pocket Seller' });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Pocket Seller!' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await signedInEmail(page)).toBeNull();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' }).waitFor();
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('shows the signed-out gates of /dashboard, /profile and /post-ad after signing out, and comes back after signing in', async () => {
     const session = await openSession();
     const { page } = session;
