@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './admin-email';
 import type { Session } from './browser';
-import { readOutbox, uniqueEmail } from './browser';
+import { mailedLink, uniqueEmail } from './browser';
 
 export interface SellerDetails {
   name?: string;
@@ -43,17 +43,7 @@ export async function signUpAndSignIn(
 
 /** Confirms `email` by the link of its confirmation e-mail, as its owner would. */
 export async function confirmAddress(session: Session, email: string): Promise<void> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        link = (await readOutbox()).find((message) => message.to === email)?.links[0];
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeDefined();
-  const { pathname, search } = new URL(link ?? '');
+  const { pathname, search } = new URL(await mailedLink(email, 'Confirm your e-mail address'));
   const confirmed = await session.page.request.get(`${pathname}${search}`, { maxRedirects: 0 });
   expect(confirmed.headers().location).toBe('/email-verified');
 }

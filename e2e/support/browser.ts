@@ -93,6 +93,25 @@ export async function readOutbox(): Promise<{ to: string; subject: string; links
   return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))));
 }
 
+/** The link of the newest message to `to` whose subject contains `subject`, once it has arrived. */
+export async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await readOutbox()).filter(
+          (message) => message.to === to && message.subject.includes(subject),
+        );
+        link = messages.at(-1)?.links[0];
+        return messages.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  if (!link) throw new Error(`No link in "${subject}" to ${to}`);
+  return link;
+}
+
 /** The messages of every alert, confirm or prompt the page opens from now on, each dismissed. */
 export function collectDialogs(page: Page): string[] {
   const messages: string[] = [];

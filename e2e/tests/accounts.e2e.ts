@@ -5,6 +5,7 @@ import {
   collectDialogs,
   expectNoPageErrors,
   hasChromium,
+  mailedLink,
   PHONE,
   readOutbox,
   uniqueEmail,
@@ -12,25 +13,6 @@ import {
 } from '../support/browser';
 
 const PASSWORD = 'journey-secret-1';
-
-/** The link of the newest message to `to` whose subject contains `subject`, once it has arrived. */
-async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await readOutbox()).filter(
-          (message) => message.to === to && message.subject.includes(subject),
-        );
-        link = messages.at(-1)?.links[0];
-        return messages.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  if (!link) throw new Error(`No link in "${subject}" to ${to}`);
-  return link;
-}
 
 async function register(page: Page, email: string) {
   await page.goto('/register');
