@@ -97,7 +97,7 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
  */
 async function completionsFound(db: Database, lead: string, candidates: string[]): Promise<string[]> {
   const leadQuery = searchTextQuery(lead);
-  if (candidates.length === 0 || !leadQuery) return candidates;
+  if (candidates.length === 0 || !leadQuery) return candidates.slice(0, SUGGESTIONS_MAX);
   const queries = candidates.map((word) => searchTextQuery(`${lead}${word}`) ?? '');
   const { rows } = await db.execute<{ word: string }>(sql`
     with sample as materialized (
