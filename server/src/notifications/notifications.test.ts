@@ -59,12 +59,17 @@ describe('the bell’s routes', () => {
   it('lists the newest first with unread state, pages by cursor, and marks one or all read', async () => {
     const user = await createSeller(testApp.app);
     for (let index = 1; index <= 5; index += 1) {
-      await notify(testApp.database.db, {
+      const id = await notify(testApp.database.db, {
         userId: user.id,
         kind: 'payment_confirmed',
         title: `Notice ${index}`,
         link: '/subscription',
       });
+      // A minute apart: two writes within the clock's tick would tie, and ties go by id.
+      await query(`update notifications set created_at = now() - make_interval(mins => $2) where id = $1`, [
+        id,
+        10 - index,
+      ]);
     }
     const first = await bellOf(user, '?limit=3');
     expect(first.notifications.map((item) => item.title)).toEqual(['Notice 5', 'Notice 4', 'Notice 3']);
