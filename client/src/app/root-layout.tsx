@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { useCurrentUser } from '../features/auth/api';
 import { Footer } from './footer';
@@ -12,6 +12,7 @@ const EmailVerificationNotice = lazy(() =>
 );
 
 const MAIN_ID = 'main';
+const BOTTOM_BAR_HEIGHT = '--bottom-bar-height';
 
 /** The first thing Tab reaches: hidden until focused, it moves focus past the header to the page. */
 function SkipToContent() {
@@ -52,10 +53,37 @@ function EmailVerificationReminder() {
   const { data: currentUser } = useCurrentUser();
   if (!currentUser || currentUser.user.email_verified) return null;
   return (
-    <div className="sticky bottom-0 z-30 bg-card shadow-[0_-2px_8px_rgb(0_0_0/0.06)]">
+    <BottomBar>
       <Suspense fallback={null}>
         <EmailVerificationNotice email={currentUser.user.email} />
       </Suspense>
+    </BottomBar>
+  );
+}
+
+/**
+ * Held to the window's bottom, it keeps the document's `--bottom-bar-height` at its own height
+ * while it is there: the toasts, bottom right from 640 px up, sit above it instead of covering
+ * its button (components/ui/toaster.tsx).
+ */
+function BottomBar({ children }: { children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const style = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      style.setProperty(BOTTOM_BAR_HEIGHT, `${element.getBoundingClientRect().height}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      style.removeProperty(BOTTOM_BAR_HEIGHT);
+    };
+  }, []);
+  return (
+    <div ref={bar} className="sticky bottom-0 z-30 bg-card shadow-[0_-2px_8px_rgb(0_0_0/0.06)]">
+      {children}
     </div>
   );
 }

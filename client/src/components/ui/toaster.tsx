@@ -49,7 +49,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         label="Notifications ({hotkey})"
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-[var(--bottom-bar-height,0px)] sm:flex-col md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
