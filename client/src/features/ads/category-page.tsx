@@ -47,7 +47,7 @@ export function CategoryPage() {
   const { category: categoryId = '' } = useParams();
   const categories = useCategories();
   const category = categories.data?.find((candidate) => candidate.id === categoryId);
-  const [criteria] = useSearchCriteria();
+  const [criteria, setCriteria] = useSearchCriteria({ category: categoryId });
   usePageMeta(
     category?.name ?? (categories.isSuccess ? 'Category Not Found' : 'Category'),
     category
@@ -86,11 +86,18 @@ export function CategoryPage() {
       </div>
     );
   }
-  return <CategoryAds key={category.id} category={category} />;
+  return <CategoryAds key={category.id} category={category} criteria={criteria} setCriteria={setCriteria} />;
 }
 
-function CategoryAds({ category }: { category: { id: string; name: string; icon: string } }) {
-  const [criteria, setCriteria] = useSearchCriteria({ category: category.id });
+function CategoryAds({
+  category,
+  criteria,
+  setCriteria,
+}: {
+  category: { id: string; name: string; icon: string };
+  criteria: AdSearchCriteria;
+  setCriteria: ReturnType<typeof useSearchCriteria>[1];
+}) {
   const search = useAdSearch({ ...criteria, q: undefined });
   const [mode, setMode] = useViewMode();
   const postAd = usePostAdAction();
