@@ -86,28 +86,48 @@ export function useBrowser() {
 
 export const hasChromium = Boolean(inject('chromiumPath'));
 
+/** A message as the app's local outbox keeps it. */
+export interface MailedMessage {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
 /** Messages in the app's local outbox, oldest first. */
-export async function readOutbox(): Promise<{ to: string; subject: string; links: string[] }[]> {
+export async function readOutbox(): Promise<MailedMessage[]> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).sort();
   return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))));
 }
 
-/** The link of the newest message to `to` whose subject contains `subject`, once it has arrived. */
-export async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
-  let link: string | undefined;
+/**
+ * The newest message to `to` whose subject contains `subject`, once `count` of them have
+ * arrived (the app's job workers send some: give those a longer `timeoutMs`).
+ */
+export async function mailedMessage(
+  to: string,
+  subject: string,
+  { count = 1, timeoutMs = 10_000 } = {},
+): Promise<MailedMessage> {
+  let newest: MailedMessage | undefined;
   await expect
     .poll(
       async () => {
         const messages = (await readOutbox()).filter(
           (message) => message.to === to && message.subject.includes(subject),
         );
-        link = messages.at(-1)?.links[0];
+        newest = messages.at(-1);
         return messages.length;
       },
-      { timeout: 10_000 },
+      { timeout: timeoutMs },
     )
     .toBeGreaterThanOrEqual(count);
+  return newest!;
+}
+
+/** The first link of the newest message to `to` about `subject` (mailedMessage). */
+export async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
+  const link = (await mailedMessage(to, subject, { count })).links[0];
   if (!link) throw new Error(`No link in "${subject}" to ${to}`);
   return link;
 }

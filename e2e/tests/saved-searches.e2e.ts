@@ -1,19 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
 import { postAdThroughApi } from '../support/ads';
-import { collectDialogs, expectNoPageErrors, hasChromium, readOutbox, useBrowser } from '../support/browser';
-
-/** Waits for the app's job workers to e-mail `to` about `subject`. */
-async function waitForMail(to: string, subject: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await readOutbox()).find((each) => each.to === to && each.subject.includes(subject));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} about ${subject}`);
-    await sleep(250);
-  }
-}
+import {
+  collectDialogs,
+  expectNoPageErrors,
+  hasChromium,
+  mailedMessage,
+  useBrowser,
+} from '../support/browser';
 
 describe.skipIf(!hasChromium)('saved searches and alerts (issue 14)', () => {
   const { openSession } = useBrowser();
@@ -66,7 +60,7 @@ describe.skipIf(!hasChromium)('saved searches and alerts (issue 14)', () => {
     await searcher.keyboard.press('Escape');
 
     // And an e-mail, with the ad and a one-click unsubscribe link for this search.
-    const mail = await waitForMail(email, '“Cheap theremins”');
+    const mail = await mailedMessage(email, '“Cheap theremins”', { timeoutMs: 20_000 });
     expect(mail.subject).toBe('1 new ad for your saved search “Cheap theremins”');
     expect(mail.links.some((link) => link.endsWith(`/ad/${adId}`))).toBe(true);
     expect(mail.links.some((link) => link.includes('/unsubscribe/saved-search-alerts.'))).toBe(true);
