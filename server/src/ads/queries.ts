@@ -99,9 +99,9 @@ interface SortOrder {
  */
 export const RANKED_CANDIDATES_MAX = SEARCH_COUNT_CAP;
 
-/** Best match's key: the rank to six decimals (exact in numeric, so pages neither skip nor repeat), then the time. */
+/** Best match's key: the rank in millionths (an integer, so pages neither skip nor repeat), then the time. */
 const rankedKey = sql`r.rank::text || ' ' || ${timestampCursorKey(sql.raw('r.created_at'))}`;
-const RANKED_KEY = /^(\d{1,6}\.\d{6}) (.+)$/;
+const RANKED_KEY = /^(\d{1,7}) (.+)$/;
 const splitRankedKey = (key: string) => RANKED_KEY.exec(key)?.slice(1) as [string, string] | undefined;
 
 // Each order matches an index of schema.ts column for column (direction and nulls included),
@@ -117,7 +117,7 @@ const sortOrders: Record<Exclude<AdSort, 'distance'>, SortOrder> = {
     },
     after: (cursor) => {
       const [rank, createdAt] = splitRankedKey(cursor.key)!;
-      return sql`(r.rank, r.created_at, r.id) < (${rank}::numeric, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
+      return sql`(r.rank, r.created_at, r.id) < (${rank}::int, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
     },
   },
   newest: {
@@ -209,13 +209,14 @@ export function searchConditions(
 
 /**
  * How well an ad matches the words (issue 15): cover density, a title occurrence weighing ten
- * times one in the description (weights {D, C, B, A}), scaled into 0..1 (normalization 32) and
- * rounded so that the cursor carries it exactly.
+ * times one in the description (weights {D, C, B, A}), scaled into 0..1 (normalization 32), in
+ * whole millionths so that the cursor carries it exactly. An integer rather than a rounded
+ * numeric: converting the ranker's real to numeric took a tenth of a medium word's statement.
  */
 const rankOf = (textQuery: string | undefined) =>
   textQuery
-    ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery('english', ${textQuery}), 32)::numeric, 6)`
-    : sql`0::numeric`;
+    ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery('english', ${textQuery}), 32) * 1e6::float8)::int`
+    : sql`0`;
 
 /** A page's query: its conditions (see searchConditions' `isCircleIndexed`), order and place. */
 interface PageQuery {
