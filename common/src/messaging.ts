@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE_DEFAULT } from './constants';
 import { formatNumber } from './format';
 import { messageWarningSchema } from './message-safety';
-import { nextCursorSchema, pageLimitSchema, pageQuerySchema } from './pagination';
+import { nextCursorSchema, pageLimitSchema, pageQueryShape } from './pagination';
 
 // ---------------------------------------------------------------------------
 // Writing (issue 12). The body is plain text; markup in it is shown as text.
@@ -51,8 +51,11 @@ export type ReportConversationBody = z.infer<typeof reportConversationBodySchema
 // ---------------------------------------------------------------------------
 // Reading.
 
-/** GET /api/conversations: the inbox, latest activity first. */
-export const inboxQuerySchema = pageQuerySchema;
+/**
+ * GET /api/conversations: the inbox, latest activity first; with `ad_id`, only the
+ * conversations about that ad (a buyer has at most one: the ad page's Send Message opens it).
+ */
+export const inboxQuerySchema = z.strictObject({ ...pageQueryShape, ad_id: z.uuid().optional() });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 /**

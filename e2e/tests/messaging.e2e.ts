@@ -85,6 +85,13 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     await buyerThread.getByText('Come by on Saturday.', { exact: false }).waitFor({ timeout: 5_000 });
     expect(await buyerThread.getByText('Yes, it is!', { exact: false }).count()).toBe(1);
 
+    // Asking again from the ad opens the same conversation, without offering the greeting twice.
+    await buyer.goto(`/ad/${adId}`);
+    await buyer.getByRole('button', { name: 'Send Message' }).click();
+    await buyer.waitForURL(`**${threadUrl}`);
+    await buyerThread.getByText('Come by on Saturday.', { exact: false }).waitFor();
+    expect(await buyer.getByRole('dialog').count()).toBe(0);
+
     // Someone else cannot read the thread: the page says so and the API answers 404.
     const stranger = strangerSession.page;
     await stranger.goto(threadUrl);

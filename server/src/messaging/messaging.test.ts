@@ -286,6 +286,30 @@ describe('reading', () => {
     expect(second.next_cursor).toBeNull();
     expect((await sendAs(testApp, asker, 'GET', '/api/conversations?cursor=bogus')).statusCode).toBe(400);
   });
+
+  it("finds a person's conversation about one ad, and no one else's", async () => {
+    const [otherAd] = (await insertAds(testApp, seller.id, [{ title: 'Helmet' }])) as [string];
+    const sent = await askAboutAd(testApp, buyer, adId);
+    await askAboutAd(testApp, buyer, otherAd);
+    await askAboutAd(testApp, stranger, adId);
+    const about = async (user: TestSeller, ad: string) =>
+      (await sendAs(testApp, user, 'GET', `/api/conversations?ad_id=${ad}&limit=1`)).json<InboxResponse>();
+
+    const mine = await about(buyer, adId);
+    expect(mine.conversations.map((conversation) => conversation.id)).toEqual([sent.conversation_id]);
+    expect(mine.next_cursor).toBeNull();
+    // The seller has one with each person who asked.
+    expect((await about(seller, adId)).conversations.map((conversation) => conversation.my_role)).toEqual([
+      'seller',
+    ]);
+    expect(
+      (await sendAs(testApp, seller, 'GET', `/api/conversations?ad_id=${adId}`)).json<InboxResponse>()
+        .conversations,
+    ).toHaveLength(2);
+    const [unasked] = (await insertAds(testApp, seller.id, [{ title: 'Pump' }])) as [string];
+    expect((await about(buyer, unasked)).conversations).toEqual([]);
+    expect((await sendAs(testApp, buyer, 'GET', '/api/conversations?ad_id=not-an-id')).statusCode).toBe(400);
+  });
 });
 
 describe("someone else's conversation", () => {

@@ -1,5 +1,5 @@
 import type { MessageWarning } from '@bazaar/common/message-safety';
-import { MESSAGE_PREVIEW_LENGTH, type ConversationRole } from '@bazaar/common/messaging';
+import { MESSAGE_PREVIEW_LENGTH, type ConversationRole, type InboxQuery } from '@bazaar/common/messaging';
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
 import type { Database } from '../db/database';
@@ -64,14 +64,16 @@ const INBOX_SORT = 'inbox';
 
 /**
  * A user's conversations, latest activity first, paged by cursor: an index range scan of
- * conversation_participants_inbox_idx that stops after `limit` rows.
+ * conversation_participants_inbox_idx that stops after `limit` rows. With `ad_id`, only those
+ * about that ad (the range scan then passes over the user's other conversations).
  */
 export async function findInbox(
   db: Executor,
   userId: string,
-  page: { cursor?: string; limit: number },
+  page: InboxQuery,
 ): Promise<{ rows: ConversationRow[]; nextCursor: string | null }> {
   const conditions: SQL[] = [sql`me.user_id = ${userId}`];
+  if (page.ad_id) conditions.push(sql`c.ad_id = ${page.ad_id}`);
   if (page.cursor) {
     const cursor = decodeCursor(page.cursor, INBOX_SORT, cursorKeyFormats.timestamp);
     conditions.push(

@@ -126,7 +126,8 @@ export async function registerMessagingRoutes(
     {
       schema: {
         tags,
-        summary: "The signed-in user's conversations, latest activity first, paged by cursor",
+        summary:
+          "The signed-in user's conversations, latest activity first, paged by cursor; with ad_id, those about that ad",
         querystring: inboxQuerySchema,
         response: { 200: inboxResponseSchema },
       },

@@ -183,6 +183,31 @@ describe('/ad/:id Report', () => {
     expect(router.state.location.state).toEqual({ returnTo: `/ad/${AD_ID}` });
   });
 
+  it('opens the conversation a buyer has about the ad instead of a new message, and the composer otherwise', async () => {
+    const CONVERSATION_ID = 'cccccccc-0000-4000-8000-000000000000';
+    let asked = false;
+    const api = mockApi({
+      'GET /api/me': () => buyer,
+      ...adRoutes,
+      [`GET /api/conversations?ad_id=${AD_ID}&limit=1`]: () => ({
+        conversations: asked ? [{ id: CONVERSATION_ID }] : [],
+        next_cursor: null,
+      }),
+    });
+    const first = renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('dialog', { name: 'Message Lena Park' })).toBeInTheDocument();
+    expect(api.calls).toContain(`GET /api/conversations?ad_id=${AD_ID}&limit=1`);
+    first.unmount();
+
+    asked = true;
+    const { router } = renderAd();
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/messages/${CONVERSATION_ID}`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('lets a signed-in buyer report with a reason and details, then thanks them', async () => {
     const api = mockApi({
       'GET /api/me': () => buyer,

@@ -26,6 +26,8 @@ export const messagingKeys = {
   all: [ACCOUNT_SCOPE, 'messaging'] as const,
   inbox: [ACCOUNT_SCOPE, 'messaging', 'inbox'] as const,
   unread: [ACCOUNT_SCOPE, 'messaging', 'unread'] as const,
+  /** Under the inbox's key, so whatever refreshes the inbox refreshes it too. */
+  about: (adId: string) => [ACCOUNT_SCOPE, 'messaging', 'inbox', 'about', adId] as const,
   conversation: (id: string) => [ACCOUNT_SCOPE, 'messaging', 'conversation', id] as const,
   messages: (id: string) => [ACCOUNT_SCOPE, 'messaging', 'messages', id] as const,
   /** Fetching what is newer than the last message shown (after a live event or a reconnect). */
@@ -42,6 +44,17 @@ export function useInbox(enabled = true) {
       apiRequest<InboxResponse>(`/api/conversations${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+    enabled,
+  });
+}
+
+/** The id of the signed-in buyer's conversation about an ad, or null when they have not asked yet. */
+export function useConversationAbout(adId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: messagingKeys.about(adId),
+    queryFn: ({ signal }) =>
+      apiRequest<InboxResponse>(`/api/conversations?ad_id=${encodeURIComponent(adId)}&limit=1`, { signal }),
+    select: (data) => data.conversations[0]?.id ?? null,
     enabled,
   });
 }
