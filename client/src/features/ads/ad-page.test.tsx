@@ -112,6 +112,21 @@ describe('/ad/:id', () => {
     expect(await screen.findByText('Please login to contact the seller.')).toBeInTheDocument();
   });
 
+  it('offers no way to contact the seller of a sold ad, and does not point to one', async () => {
+    mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}`]: () => ({ ...ad, status: 'sold', sold_at: '2026-02-05T00:00:00.000Z' }),
+      'GET /api/ads/*': () => ({ ads: [] }),
+      'POST /api/ads/*': () => ({ views: 41, counted: false }),
+    });
+    renderAd();
+    await screen.findByRole('heading', { name: 'Seller Information' });
+    expect(screen.getByRole('link', { name: 'Lena Park' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contact Seller' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Message' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Press Contact Seller to see the number')).not.toBeInTheDocument();
+  });
+
   it('adds the ad to a signed-in buyer’s favourites and shows the new likes', async () => {
     const api = mockApi({
       'GET /api/me': () => buyer,

@@ -41,6 +41,7 @@ export function SellerCard({
   const dates = useReaderDates();
   const requireSignIn = useRequireSignIn();
   const [wantsContact, setWantsContact] = useState(false);
+  const isSold = ad.status === 'sold';
   const contact = useAdContact(ad.id, isSignedIn && seller.phone_visible && (wantsContact || isOwner));
 
   function contactSeller() {
@@ -76,17 +77,20 @@ export function SellerCard({
             <p className="text-sm text-muted-foreground">Member since {dates.year(seller.member_since)}</p>
           </div>
         </div>
-        <p className="flex items-center gap-2 text-sm">
-          <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <PhoneLine
-            isVisible={seller.phone_visible}
-            isRevealed={Boolean(contact.data)}
-            phone={contact.data?.phone ?? null}
-            isLoading={contact.isLoading}
-          />
-        </p>
-        {/* A sold ad (issue 14) takes no more questions: the server refuses new conversations. */}
-        {isOwner || ad.status === 'sold' ? null : !isSessionKnown ? (
+        {/* A sold ad (issue 14) takes no more questions: the server refuses new conversations,
+            and no button reveals the number. */}
+        {isSold && !isOwner ? null : (
+          <p className="flex items-center gap-2 text-sm">
+            <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <PhoneLine
+              isVisible={seller.phone_visible}
+              isRevealed={Boolean(contact.data)}
+              phone={contact.data?.phone ?? null}
+              isLoading={contact.isLoading}
+            />
+          </p>
+        )}
+        {isOwner || isSold ? null : !isSessionKnown ? (
           <div className="grid gap-2" aria-hidden="true">
             <Skeleton className="h-10" />
             {seller.accepts_messages ? <Skeleton className="h-10" /> : null}
