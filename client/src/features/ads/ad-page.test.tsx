@@ -112,8 +112,8 @@ describe('/ad/:id', () => {
     expect(await screen.findByText('Please login to contact the seller.')).toBeInTheDocument();
   });
 
-  it('offers no way to contact the seller of a sold ad, and does not point to one', async () => {
-    mockApi({
+  it('offers no way to contact the seller of a sold ad, does not point to one, and counts no view', async () => {
+    const api = mockApi({
       'GET /api/me': () => buyer,
       [`GET /api/ads/${AD_ID}`]: () => ({ ...ad, status: 'sold', sold_at: '2026-02-05T00:00:00.000Z' }),
       'GET /api/ads/*': () => ({ ads: [] }),
@@ -125,6 +125,8 @@ describe('/ad/:id', () => {
     expect(screen.queryByRole('button', { name: 'Contact Seller' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Message' })).not.toBeInTheDocument();
     expect(screen.queryByText('Press Contact Seller to see the number')).not.toBeInTheDocument();
+    // Only active ads count views (the server answers 404 for the others).
+    expect(api.calls).not.toContain(`POST /api/ads/${AD_ID}/views`);
   });
 
   it('adds the ad to a signed-in buyer’s favourites and shows the new likes', async () => {

@@ -39,7 +39,8 @@ export function AdPage() {
     ad.data?.description.slice(0, 160),
     ad.data && paths.ad(ad.data.id),
   );
-  useCountView(id, ad.isSuccess);
+  // Only active ads count views; their owner may open one hidden, sold or under review.
+  useCountView(id, ad.data?.status === 'active');
 
   if (ad.isPending) return <AdPageSkeleton />;
   if (ad.isError) {
