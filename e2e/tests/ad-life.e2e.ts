@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)("the ad's life", () => {
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click({ timeout: 20_000 });
     await page
       .getByRole('dialog', { name: 'Notifications' })
-      .getByRole('link', { name: new RegExp(`Your ad "${title}" expires on`) })
+      .getByRole('link', { name: new RegExp(`Your ad “${title}” expires on`) })
       .click();
     await page.waitForURL(`**/ad/${adId}`);
     const expiry = page.getByRole('group', { name: `Expiry of ${title}` });

@@ -102,11 +102,11 @@ describe('expiry', () => {
     );
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'ad_expiring', link: `/ad/${soon}` });
-    expect(notes[0]!.title).toMatch(/^Your ad "Old sofa" expires on /);
+    expect(notes[0]!.title).toMatch(/^Your ad “Old sofa” expires on /);
     const reminders = (await testApp.outbox()).filter(
       (message) => message.to === seller.email && message.subject.includes('expires soon'),
     );
-    expect(reminders.map((message) => message.subject)).toEqual(['Your ad "Old sofa" expires soon']);
+    expect(reminders.map((message) => message.subject)).toEqual(['Your ad “Old sofa” expires soon']);
     const [mail] = reminders;
     expect(mail!.links).toContain(`http://localhost:3000/ad/${soon}`);
   });

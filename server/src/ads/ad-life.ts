@@ -89,7 +89,7 @@ export async function sendExpiryReminders(
   let sent = 0;
   for (const ad of rows) {
     const when = formatDay(new Date(ad.expires_at), 'UTC');
-    const sentence = `Your ad "${ad.title}" expires on ${when}. Renew it from its page to keep it listed.`;
+    const sentence = `Your ad “${ad.title}” expires on ${when}. Renew it from its page to keep it listed.`;
     const wrote = await db.transaction(async (tx) => {
       const id = await notify(tx, {
         userId: ad.user_id,
@@ -102,7 +102,7 @@ export async function sendExpiryReminders(
       const url = `${publicUrl}${paths.ad(ad.id)}`;
       await mailer.send({
         to: ad.email,
-        subject: `Your ad "${ad.title}" expires soon`,
+        subject: `Your ad “${ad.title}” expires soon`,
         text: `Hello ${ad.name || 'there'},\n\n${sentence}\n\nYour ad: ${url}\n\n— Bazaar`,
         html:
           `<p>Hello ${escapeHtml(ad.name || 'there')},</p><p>${escapeHtml(sentence)}</p>` +
