@@ -338,6 +338,26 @@ describe('/admin', () => {
     expect(api.sentBody(`PUT /api/admin/users/${QUEUED_SELLER_ID}/role`)).toEqual({ role: 'moderator' });
   });
 
+  it('restores a hidden ad from its owner’s details, without waiting for a review request', async () => {
+    const detail = adminUserDetail();
+    const api = staffApi('moderator', {
+      [`GET /api/admin/users/${QUEUED_SELLER_ID}`]: () => ({
+        ...detail,
+        ads: detail.ads.map((ad) => ({ ...ad, status: 'hidden' as const })),
+      }),
+      [`POST /api/admin/ads/${QUEUED_AD_ID}/restore`]: () => ({
+        ad: { ...queueItem().ad, status: 'active' },
+      }),
+    });
+    renderAdmin('/admin?tab=users');
+    const user = userEvent.setup();
+    const row = await screen.findByRole('article', { name: 'Sam Quick' });
+    await user.click(within(row).getByRole('button', { name: 'Details of Sam Quick' }));
+    await user.click(await within(row).findByRole('button', { name: 'Restore iPhone 15 Pro, sealed' }));
+    expect(await screen.findByText('Ad Restored')).toBeInTheDocument();
+    expect(api.sentBody(`POST /api/admin/ads/${QUEUED_AD_ID}/restore`)).toEqual({});
+  });
+
   it('searches for the person the queue sent the moderator to (?q=)', async () => {
     const api = staffApi('moderator');
     renderAdmin('/admin?tab=users&q=sam%40example.com');

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/format';
 import { formatAccountAge } from './account-age';
 import { actionFailed } from './action-failed';
-import { useAdminUser, useAdminUsers, useUserAction } from './api';
+import { useAdAction, useAdminUser, useAdminUsers, useUserAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 import { ReasonDialog } from './components/reason-dialog';
 
@@ -272,6 +272,7 @@ function UserDetails({ user, isAdmin, isSelf }: { user: AdminUser; isAdmin: bool
                         {ad.open_reports} open {ad.open_reports === 1 ? 'report' : 'reports'}
                       </span>
                     ) : null}
+                    {ad.status === 'hidden' ? <RestoreAdButton ad={ad} /> : null}
                   </li>
                 ))}
               </ul>
@@ -355,5 +356,32 @@ function ReportList<
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * Makes a hidden ad public again. The queue offers this once the owner asks for a review;
+ * here staff can undo a hide of their own accord (a wrong one, say).
+ */
+function RestoreAdButton({ ad }: { ad: { id: string; title: string } }) {
+  const adAction = useAdAction();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      aria-label={`Restore ${ad.title}`}
+      disabled={adAction.isPending}
+      onClick={() =>
+        adAction.mutate(
+          { adId: ad.id, action: 'restore' },
+          {
+            onSuccess: () => toast({ title: 'Ad Restored', description: ad.title, variant: 'success' }),
+            onError: actionFailed,
+          },
+        )
+      }
+    >
+      <RotateCcw /> Restore
+    </Button>
   );
 }
