@@ -317,6 +317,18 @@ describe('/ad/:id Report', () => {
     expect(api.calls.filter((call) => call === `POST /api/ads/${AD_ID}/reports`)).toHaveLength(1);
   });
 
+  it('tells the owner of a hidden ad that buyers cannot see it, and where the reason is', async () => {
+    mockApi({
+      'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),
+      ...adRoutes,
+      [`GET /api/ads/${AD_ID}`]: () => ({ ...ad, status: 'hidden' }),
+    });
+    const { router } = renderAd();
+    expect(await screen.findByText(/Buyers cannot see this ad/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'your dashboard' }));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it('shows the owner no Report button', async () => {
     mockApi({
       'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),

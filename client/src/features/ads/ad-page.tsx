@@ -268,6 +268,15 @@ function SidePanel({ ad }: { ad: AdDetail }) {
           <div className="mt-2">
             <AdLifeNotice ad={ad} />
           </div>
+          {ad.status === 'hidden' ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Buyers cannot see this ad. If our moderators hid it,{' '}
+              <Link to={paths.dashboard} className="text-primary underline-offset-2 hover:underline">
+                your dashboard
+              </Link>{' '}
+              shows their reason and lets you ask for a review.
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild>
               <Link to={paths.editAd(ad.id)}>
