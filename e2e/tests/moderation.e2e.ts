@@ -15,7 +15,7 @@ import { expectNoPageErrors, hasChromium, useBrowser } from '../support/browser'
 async function openConsoleFromMenu(page: Page) {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Moderation' }).click();
   await page.waitForURL('**/admin');
   await page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
 }

@@ -24,7 +24,7 @@ function initials(user: CurrentUser['user']): string {
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
-/** The signed-in user's menu: Profile, Dashboard, Favorites, Subscription, Logout (spec §2, issue 14); Admin for staff. */
+/** The signed-in user's menu: Profile, Dashboard, Favorites, Subscription, Logout (spec §2, issue 14); Moderation (the console's heading) for staff. */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still leave it.
@@ -72,7 +72,7 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onL
         {isStaff(user.role) ? (
           <DropdownMenuItem asChild>
             <Link to={paths.admin}>
-              <ShieldCheck /> Admin
+              <ShieldCheck /> Moderation
             </Link>
           </DropdownMenuItem>
         ) : null}

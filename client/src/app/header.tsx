@@ -169,7 +169,7 @@ function MobileMenu({ onChoose }: { onChoose: () => void }) {
             </MobileLink>
             {isStaff(currentUser.user.role) ? (
               <MobileLink to={paths.admin} onChoose={onChoose}>
-                Admin
+                Moderation
               </MobileLink>
             ) : null}
             <li className="mt-2 grid grid-cols-2 gap-2">
