@@ -60,6 +60,7 @@ export const errorMessages = {
   unknown_place: 'This place is not in our list of places. Choose one of the suggestions.',
   saved_search_limit_reached:
     "You've saved the most searches an account can keep (50). Delete one to save another.",
+  saved_search_exists: "You've saved this search already: it is in your saved searches.",
   password_not_set:
     "Your account has no password yet. Set one with 'Forgot password?' on the login page first.",
 } as const;

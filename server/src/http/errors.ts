@@ -67,6 +67,7 @@ export const ownAdReport = () => new AppError(403, 'own_ad_report');
 export const reportRateLimited = () => new AppError(429, 'report_rate_limited');
 export const sellerSuspended = () => new AppError(409, 'seller_suspended');
 export const savedSearchLimitReached = () => new AppError(409, 'saved_search_limit_reached');
+export const savedSearchAlreadySaved = () => new AppError(409, 'saved_search_exists');
 
 // Messaging.
 export const recipientUnavailable = () => new AppError(409, 'recipient_unavailable');

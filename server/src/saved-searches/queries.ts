@@ -6,7 +6,7 @@ import type { Database, Executor } from '../db/database';
 import { circleOf, searchConditions } from '../ads/queries';
 import { escapeLike } from '../places/queries';
 import { searchTextQuery } from '../ads/search-text';
-import { savedSearchLimitReached } from '../http/errors';
+import { savedSearchAlreadySaved, savedSearchLimitReached } from '../http/errors';
 
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -95,7 +95,7 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 
 /**
  * Saves a search, under the person's profile lock so that two saves at once cannot pass
- * SAVED_SEARCHES_MAX.
+ * SAVED_SEARCHES_MAX or save the same criteria twice (jsonb equality: key order aside).
  */
 export async function createSavedSearch(
   db: Database,
@@ -107,6 +107,10 @@ export async function createSavedSearch(
       sql`select count(*)::int as count from saved_searches where user_id = ${input.userId}`,
     );
     if ((counted[0]?.count ?? 0) >= SAVED_SEARCHES_MAX) throw savedSearchLimitReached();
+    const { rows: same } = await tx.execute(sql`
+      select 1 from saved_searches
+      where user_id = ${input.userId} and criteria = ${JSON.stringify(input.criteria)}::jsonb`);
+    if (same.length > 0) throw savedSearchAlreadySaved();
     const columns = matchingColumns(input.criteria);
     const { rows } = await tx.execute<SavedSearchRow>(sql`
       insert into saved_searches as s (user_id, name, criteria, frequency,

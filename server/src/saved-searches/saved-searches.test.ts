@@ -171,6 +171,25 @@ describe('saving a search', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses the same criteria twice for one person (409 saved_search_exists), not for another', async () => {
+    const [first, second] = [await createSeller(testApp.app), await createSeller(testApp.app)];
+    const criteria = { q: 'kayak', minPrice: 100, category: 'electronics' };
+    await saveSearch(first, criteria);
+    const again = await call(first, {
+      method: 'POST',
+      url: '/api/saved-searches',
+      // The same search, its keys in another order and under another name.
+      payload: { name: 'Kayaks again', criteria: { category: 'electronics', minPrice: 100, q: 'kayak' } },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('saved_search_exists');
+    expect(await countSavedSearches(first)).toBe(1);
+    await saveSearch(first, { ...criteria, minPrice: 200 });
+    await saveSearch(second, criteria);
+    for (const user of [first, second])
+      await testApp.database.pool.query('delete from saved_searches where user_id = $1', [user.id]);
+  });
+
   it(`keeps at most ${SAVED_SEARCHES_MAX} per account (409 saved_search_limit_reached)`, async () => {
     const collector = await createSeller(testApp.app);
     await testApp.database.pool.query(
