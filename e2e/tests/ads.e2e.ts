@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
 import { fillAdForm, PNG, submitNewAd } from '../support/ads';
@@ -57,10 +58,22 @@ describe.skipIf(!hasChromium)('ads', () => {
     await page.getByRole('heading', { level: 1, name: `${word} touring bike, price drop` }).waitFor();
     await page.getByText('$999').first().waitFor();
 
+    // Deleting from its page: the page leaves without asking for the deleted ad again (404s).
+    const askedAgain: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.url().includes(`/api/ads/${adId}`) && response.request().method() === 'GET')
+        askedAgain.push(`${response.status()} ${response.url()}`);
+    };
+    page.on('response', onResponse);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Ad' }).click();
     await page.getByText('Ad Deleted Successfully', { exact: true }).waitFor();
     await page.waitForURL('**/dashboard');
+    // The dashboard's list is read again, without it.
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(word) }).count()).toBe(0);
+    page.off('response', onResponse);
+    expect(askedAgain).toEqual([]);
     expect((await page.request.get(`/api/ads/${adId}`)).status()).toBe(404);
     await page.goto(`/ad/${adId}`);
     await page.getByRole('heading', { name: 'Ad Not Found' }).waitFor();

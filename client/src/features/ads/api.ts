@@ -16,6 +16,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type Query,
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -158,11 +159,15 @@ export function useRecordAdView(id: string) {
   });
 }
 
-/** After an ad changes, everything that lists or counts ads is out of date. */
-function forgetAdLists(queryClient: QueryClient) {
+/**
+ * After an ad changes, everything that lists or counts ads is out of date. `deletedAdId`: that
+ * ad's own reads are not asked again (they would answer 404 while its page is still open).
+ */
+function forgetAdLists(queryClient: QueryClient, deletedAdId?: string) {
+  const predicate = (query: Query) => deletedAdId === undefined || !query.queryKey.includes(deletedAdId);
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adKeys.all }),
-    queryClient.invalidateQueries({ queryKey: adKeys.mine }),
+    queryClient.invalidateQueries({ queryKey: adKeys.all, predicate }),
+    queryClient.invalidateQueries({ queryKey: adKeys.mine, predicate }),
     queryClient.invalidateQueries({ queryKey: authKeys.me }),
     queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   ]);
@@ -212,9 +217,11 @@ export function useDeleteAd() {
     mutationFn: (id: string) =>
       apiRequest<undefined>(`/api/ads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: adKeys.detail(id) });
+      // The ad's own reads that no page shows go now; the open page's, once it has left (garbage
+      // collection), so that it does not fetch them again meanwhile.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(id), type: 'inactive' });
       // Not awaited: the page that deleted the ad moves on at once.
-      void forgetAdLists(queryClient);
+      void forgetAdLists(queryClient, id);
     },
   });
 }
