@@ -116,6 +116,15 @@ export function useDismissConversation() {
 
 export type AdAction = 'hide' | 'restore' | 'dismiss' | 'feature' | 'unfeature';
 
+/** The success toast's title of each decision, wherever the console offers it. */
+export const adActionToasts: Record<AdAction, string> = {
+  hide: 'Ad Hidden',
+  restore: 'Ad Restored',
+  dismiss: 'Reports Dismissed',
+  feature: 'Ad Featured',
+  unfeature: 'Ad No Longer Featured',
+};
+
 /**
  * A staff decision about an ad. Afterwards the console and every public list are read again:
  * a hidden ad leaves them, a restored or featured one comes back.

@@ -24,7 +24,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatPrice } from '../../lib/format';
 import { actionFailed } from './action-failed';
-import { useAdAction, useModerationQueue, useUserAction, type AdAction } from './api';
+import { adActionToasts, useAdAction, useModerationQueue, useUserAction, type AdAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 import { AccountHistory } from './components/account-history';
 import { QueueCard } from './components/queue-card';
@@ -71,14 +71,6 @@ export function QueueTab() {
     </section>
   );
 }
-
-const adActionToasts: Record<AdAction, string> = {
-  hide: 'Ad Hidden',
-  restore: 'Ad Restored',
-  dismiss: 'Reports Dismissed',
-  feature: 'Ad Featured',
-  unfeature: 'Ad No Longer Featured',
-};
 
 function QueueItemCard({ item }: { item: AdQueueItem }) {
   const { ad, seller } = item;

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/format';
 import { formatAccountAge } from './account-age';
 import { actionFailed } from './action-failed';
-import { useAdAction, useAdminUser, useAdminUsers, useUserAction } from './api';
+import { adActionToasts, useAdAction, useAdminUser, useAdminUsers, useUserAction } from './api';
 import { EmptyList, ListPlaceholder, LoadMore } from './components/list-states';
 import { ReasonDialog } from './components/reason-dialog';
 
@@ -375,7 +375,8 @@ function RestoreAdButton({ ad }: { ad: { id: string; title: string } }) {
         adAction.mutate(
           { adId: ad.id, action: 'restore' },
           {
-            onSuccess: () => toast({ title: 'Ad Restored', description: ad.title, variant: 'success' }),
+            onSuccess: () =>
+              toast({ title: adActionToasts.restore, description: ad.title, variant: 'success' }),
             onError: actionFailed,
           },
         )
