@@ -159,12 +159,15 @@ export function useRecordAdView(id: string) {
   });
 }
 
+/** A read of one ad's own (its detail, related ads, favourite state, contact): its id is in the key. */
+const isReadOfAd = (query: Query, adId: string) => query.queryKey.includes(adId);
+
 /**
  * After an ad changes, everything that lists or counts ads is out of date. `deletedAdId`: that
  * ad's own reads are not asked again (they would answer 404 while its page is still open).
  */
 function forgetAdLists(queryClient: QueryClient, deletedAdId?: string) {
-  const predicate = (query: Query) => deletedAdId === undefined || !query.queryKey.includes(deletedAdId);
+  const predicate = (query: Query) => deletedAdId === undefined || !isReadOfAd(query, deletedAdId);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adKeys.all, predicate }),
     queryClient.invalidateQueries({ queryKey: adKeys.mine, predicate }),
@@ -219,7 +222,7 @@ export function useDeleteAd() {
     onSuccess: (_answer, id) => {
       // The ad's own reads that no page shows go now; the open page's, once it has left (garbage
       // collection), so that it does not fetch them again meanwhile.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(id), type: 'inactive' });
+      queryClient.removeQueries({ predicate: (query) => isReadOfAd(query, id), type: 'inactive' });
       // Not awaited: the page that deleted the ad moves on at once.
       void forgetAdLists(queryClient, id);
     },
