@@ -271,7 +271,7 @@ function SidePanel({ ad }: { ad: AdDetail }) {
           {ad.status === 'hidden' ? (
             <p className="mt-2 text-sm text-muted-foreground">
               Buyers cannot see this ad. If our moderators hid it,{' '}
-              <Link to={paths.dashboard} className="text-primary underline-offset-2 hover:underline">
+              <Link to={paths.dashboard} className="text-primary underline underline-offset-2">
                 your dashboard
               </Link>{' '}
               shows their reason and lets you ask for a review.
