@@ -30,7 +30,7 @@ import type { DatabaseHandle } from './db/database';
 import type { ReplicaSet } from './db/replicas';
 import { registerFavoriteRoutes } from './favorites/routes';
 import { errorBody, registerErrorHandling } from './http/errors';
-import { registerNoUndeclaredQuery } from './http/no-query';
+import { registerNoUndeclaredInput } from './http/no-undeclared-input';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { registerReadRouting } from './http/read-routing';
@@ -115,7 +115,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNulCharacterCheck(app);
-  registerNoUndeclaredQuery(app);
+  registerNoUndeclaredInput(app);
   // Responses sent once shutdown has begun close their connection, so that keep-alive
   // connections do not hold the drain open until they time out.
   let closing = false;

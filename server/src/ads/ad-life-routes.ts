@@ -1,5 +1,4 @@
 import { adIdParamsSchema, adLifeResponseSchema } from '@bazaar/common/ads';
-import { noBodySchema } from '@bazaar/common/no-body';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
@@ -21,7 +20,6 @@ export function registerAdLifeRoutes(
         summary:
           'Renew your ad for another lifetime, once expired (it counts against your quota again) or in its last days',
         params: adIdParamsSchema,
-        body: noBodySchema,
         response: { 200: adLifeResponseSchema },
       },
     },
@@ -38,7 +36,6 @@ export function registerAdLifeRoutes(
         tags: ['ads'],
         summary: 'Mark your active ad sold: it leaves lists at once, its page says "Sold" for 7 days',
         params: adIdParamsSchema,
-        body: noBodySchema,
         response: { 200: adLifeResponseSchema },
       },
     },

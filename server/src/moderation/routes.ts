@@ -22,7 +22,6 @@ import {
   usersQuerySchema,
   usersResponseSchema,
 } from '@bazaar/common/moderation';
-import { noBodySchema } from '@bazaar/common/no-body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionGuard } from '../auth/session-guard';
@@ -107,7 +106,6 @@ export function registerModerationRoutes(
         tags,
         summary: 'Ask the moderators to look again at your hidden or pending ad',
         params: adIdParamsSchema,
-        body: noBodySchema,
         response: { 200: reviewRequestResponseSchema },
       },
     },
@@ -162,7 +160,6 @@ export function registerModerationRoutes(
         tags,
         summary: "Close a conversation's open reports; nothing else changes (staff)",
         params: conversationIdParamsSchema,
-        body: noBodySchema,
         response: { 200: conversationActionResponseSchema },
       },
     },
@@ -181,7 +178,6 @@ export function registerModerationRoutes(
           tags,
           summary,
           params: adIdParamsSchema,
-          body: noBodySchema,
           response: { 200: adActionResponseSchema },
         },
       },
@@ -282,7 +278,6 @@ export function registerModerationRoutes(
         tags,
         summary: 'Lift a suspension; the ads hidden with it return (staff)',
         params: userIdParamsSchema,
-        body: noBodySchema,
         response: { 200: userActionResponseSchema },
       },
     },

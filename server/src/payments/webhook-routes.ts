@@ -1,6 +1,7 @@
 import { webhookResponseSchema } from '@bazaar/common/subscriptions';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { badRequest, invalidSignature, routeNotFound } from '../http/errors';
@@ -80,7 +81,13 @@ export async function registerWebhookRoutes(app: FastifyInstance, dependencies: 
       done(null, body),
     );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    const schema = { tags: ['payments'], hide: true, response: { 200: webhookResponseSchema } };
+    const schema = {
+      tags: ['payments'],
+      hide: true,
+      // The event as the provider sent it, text whose signature is checked before it is read.
+      body: z.string().optional(),
+      response: { 200: webhookResponseSchema },
+    };
 
     routes.post(
       DEMO_WEBHOOK_PATH,

@@ -126,6 +126,36 @@ describe('query parameters a route does not declare', () => {
   });
 });
 
+describe('bodies a write does not declare', () => {
+  it.each([
+    ['POST', '/api/ads/:id/feature/checkouts'],
+    ['POST', '/api/ads/:id/feature'],
+    ['POST', '/api/subscription/cancel'],
+    ['POST', '/api/notifications/read-all'],
+    ['PUT', '/api/ads/:id/favorite'],
+  ] as const)('refuses any field sent to %s %s, naming it, and writes nothing', async (method, route) => {
+    const url = route.replace(':id', adId);
+    const payload = JSON.stringify({ featured_until: '2099-01-01T00:00:00.000Z', amount_cents: 1 });
+    await expectRefusedUnchanged(() => sendJson(method, url, payload));
+    const response = await sendJson(method, url, payload);
+    expect(response.json().error.fields).toEqual({
+      body: expect.stringContaining('Unrecognized keys: "featured_until", "amount_cents"'),
+    });
+  });
+
+  it('still takes such a write with no body, or an empty one', async () => {
+    const empty = await sendJson('POST', '/api/notifications/read-all', '{}');
+    expect(empty.statusCode).toBe(200);
+    const none = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      remoteAddress: nextRemoteAddress(),
+      headers: { cookie: seller.cookie, origin: TEST_PUBLIC_URL },
+    });
+    expect(none.statusCode).toBe(200);
+  });
+});
+
 describe('prototype keys', () => {
   const pollutions = [
     '{"name":"Sneaky","__proto__":{"max_ads":1000,"isAdmin":true}}',
