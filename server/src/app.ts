@@ -148,6 +148,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       },
     },
     strictTransportSecurity: isHttps,
+    // As the policy's frame-ancestors 'none' says, for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // The payment popup (Stripe Checkout) must stay reachable so the page can see it close.

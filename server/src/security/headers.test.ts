@@ -70,6 +70,7 @@ describe('security headers', () => {
       if (!csp.has('sandbox')) expect(csp.get('frame-ancestors'), page.name).toBe("'none'");
       expect(csp.get('object-src') ?? csp.get('default-src'), page.name).toBe("'none'");
       expect(response.headers['x-content-type-options'], page.name).toBe('nosniff');
+      expect(response.headers['x-frame-options'], page.name).toBe('DENY');
       expect(response.headers['referrer-policy'], page.name).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-powered-by'], page.name).toBeUndefined();
       expect(response.headers['server'], page.name).toBeUndefined();
