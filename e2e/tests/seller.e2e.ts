@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
-import { fillAdForm, PNG, submitNewAd } from '../support/ads';
+import { fillAdForm, PNG, postAdThroughApi, submitNewAd } from '../support/ads';
 import { expectNoPageErrors, hasChromium, PHONE, useBrowser } from '../support/browser';
 import { payInPopup, planCard } from '../support/payments';
 
@@ -130,6 +130,30 @@ describe.skipIf(!hasChromium)('the seller', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Omar K. Haddad!' }).waitFor();
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
+  it("keeps a long name and a place of one long word within a phone's width wherever they show", async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    const name = 'Riverside Vintage Furniture and Antiques Emporium of the Greater Metropolitan Area';
+    const location = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch, Wales';
+    await signUpAndSignIn(session, { name, location });
+    const adId = await postAdThroughApi(session, {
+      title: 'Oak writing desk',
+      description: 'Solid oak, three drawers.',
+      price: '180',
+      category: 'home-garden',
+    });
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+
+    for (const path of [`/ad/${adId}`, '/profile', `/seller/${me.user.id}`]) {
+      await page.goto(path);
+      await page.getByText(name).first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBe(PHONE.width);
+    }
     expectNoPageErrors(session);
     await session.context.close();
   });

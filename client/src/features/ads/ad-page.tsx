@@ -92,7 +92,7 @@ export function AdPage() {
           <AdSummary ad={ad.data} />
         </div>
 
-        <aside className="space-y-6">
+        <aside className="min-w-0 space-y-6">
           <SidePanel ad={ad.data} />
           <SafetyTips />
         </aside>

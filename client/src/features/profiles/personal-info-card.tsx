@@ -116,7 +116,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
+      <dd className="font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }

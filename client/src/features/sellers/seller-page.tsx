@@ -120,8 +120,8 @@ function SellerHeader({ seller }: { seller: SellerPageResponse }) {
               Member since {dates.year(seller.member_since)}
             </li>
             {seller.location ? (
-              <li className="flex items-center gap-1">
-                <MapPin className="size-4" aria-hidden="true" /> {seller.location}
+              <li className="flex min-w-0 items-center gap-1 wrap-anywhere">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" /> {seller.location}
               </li>
             ) : null}
           </ul>
