@@ -10,6 +10,10 @@ export const SERVER_RENDERED_PATTERNS: readonly string[] = [
   routePatterns.category,
   routePatterns.ad,
   routePatterns.seller,
+  routePatterns.help,
+  routePatterns.safety,
+  routePatterns.terms,
+  routePatterns.privacy,
 ];
 
 /**

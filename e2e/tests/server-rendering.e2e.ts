@@ -92,6 +92,11 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
           .waitFor();
       },
     },
+    {
+      url: '/safety',
+      renderedFrom: [],
+      expectContent: (page: Page) => page.getByRole('heading', { name: 'Safety Tips', level: 1 }).waitFor(),
+    },
   ];
 
   it('shows each page’s content without JavaScript', async () => {

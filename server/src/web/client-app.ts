@@ -4,7 +4,7 @@ import path from 'node:path';
 import { errorMessages } from '@bazaar/common/errors';
 import { DEFAULT_PAGE_DESCRIPTION, documentTitle, type PageMeta } from '@bazaar/common/page-meta';
 import { PAGE_CODE_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
-import { pagePatternOf, routePatterns, withoutTrailingSlash } from '@bazaar/common/site-paths';
+import { pagePatternOf, withoutTrailingSlash } from '@bazaar/common/site-paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
@@ -172,7 +172,7 @@ export async function registerClientApp(
   };
 
   // The public pages without a parameter to check (the others are servePage's).
-  for (const pattern of [routePatterns.home, routePatterns.search]) {
+  for (const pattern of SERVER_RENDERED_PATTERNS.filter((pattern) => !pattern.includes(':'))) {
     app.get(pattern, { config: { sharedCache: true }, schema: { hide: true } }, (_request, reply) =>
       clientApp.sendPage(reply),
     );

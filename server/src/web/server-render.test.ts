@@ -200,6 +200,25 @@ describe('server-rendered public pages', () => {
     expect(markup).toContain(`${word} armchair`);
   });
 
+  it('renders the written pages (help, safety, terms, privacy) for visitors and shared caches', async () => {
+    const pages = {
+      '/help': 'Help Center',
+      '/safety': 'Safety Tips',
+      '/terms': 'Terms of Service',
+      '/privacy': 'Privacy Policy',
+    };
+    for (const [url, heading] of Object.entries(pages)) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(appMarkupOf(page.body), url).toContain(`${heading}</h1>`);
+      expect(page.body, url).toContain(`<title>${heading} · Bazaar</title>`);
+      expect(page.body.match(/<link rel="canonical"[^>]*>/g), url).toEqual([
+        `<link rel="canonical" href="${TEST_PUBLIC_URL}${url}" />`,
+      ]);
+      expect(page.headers['cache-control'], url).toBe(SHARED);
+    }
+  });
+
   it('renders as for a visitor when signed in: nothing personal, nothing shared', async () => {
     for (const url of ['/', `/ad/${adId}`, `/seller/${seller.id}`, `/search?q=${word}`]) {
       const page = await get(url, seller);

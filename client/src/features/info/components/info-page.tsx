@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta';
 
 /** The frame of a written page (help, safety, terms, privacy): a title, a date, readable prose. */
@@ -13,7 +14,7 @@ export function InfoPage({
   updated?: string;
   children: ReactNode;
 }) {
-  usePageMeta(title, description);
+  usePageMeta(title, description, useLocation().pathname);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
