@@ -17,5 +17,9 @@ export default defineConfig({
     // Vitest marks such a pass "retry x1" in the report, where a flaky journey stays visible.
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
+    // What a journey waits for with expect.poll (a button enabled once the session is known,
+    // say) takes well under a second on a quiet machine; vitest's default bound of 1 s failed
+    // two journeys on a loaded one, where Playwright's own waits allow 30 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
