@@ -259,6 +259,29 @@ describe('/search', () => {
     expect(await screen.findByText(/8\.5 km away/)).toBeInTheDocument();
   }, 30_000);
 
+  it('says a typed name that is no chosen place filters nothing, and applies without it', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([]),
+      'GET /api/places': () => ({ places: [], is_loading: false }),
+    });
+    const { router } = renderSearch('/search?minPrice=5');
+    const user = userEvent.setup();
+    const near = await screen.findByRole('combobox', { name: 'Near' });
+    const hint = 'Choose one of the suggested places to search around it.';
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+
+    await user.type(near, 'Zzzzqx');
+    expect(near).toHaveAccessibleDescription(hint);
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(router.state.location.search).toBe('?minPrice=5');
+    expect(screen.getByText(hint)).toBeInTheDocument();
+
+    await user.clear(near);
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+  }, 30_000);
+
   it('shows the place of a shared URL by its name, and forgets its radius and nearest first with it', async () => {
     mockApi({
       'GET /api/me': signedOut,

@@ -203,7 +203,7 @@ export function PriceAndLocationFields({
 /**
  * Search around a place (issue 14): a place picker and the distance, which waits for a place.
  * Typing without choosing a suggestion filters nothing, so the form sends the chosen place's
- * id, not the picker's text.
+ * id, not the picker's text, and the field says a place is to be chosen.
  */
 export function NearPlaceFields({
   idPrefix,
@@ -220,6 +220,9 @@ export function NearPlaceFields({
 }) {
   const { data: place } = usePlace(draft.placeId);
   const text = draft.placeText ?? (draft.placeId === undefined ? '' : (place?.label ?? ''));
+  // Said while it is so, not only once the filters are applied without the place.
+  const isPlaceUnchosen = draft.placeId === undefined && text.trim() !== '';
+  const hintId = `${idPrefix}-near-hint`;
   return (
     <>
       <div className={cn(fieldClass, placeClassName)}>
@@ -229,8 +232,14 @@ export function NearPlaceFields({
           text={text}
           placeId={draft.placeId ?? null}
           placeholder="Choose a city"
+          describedBy={isPlaceUnchosen ? hintId : undefined}
           onChange={(change) => onChange({ ...draft, placeText: change.text, placeId: change.place?.id })}
         />
+        {isPlaceUnchosen ? (
+          <p id={hintId} className="mt-1 text-xs text-muted-foreground">
+            Choose one of the suggested places to search around it.
+          </p>
+        ) : null}
         <HiddenCriteria criteria={{ place: draft.placeId }} />
       </div>
       <div className={cn(fieldClass, radiusClassName)}>
