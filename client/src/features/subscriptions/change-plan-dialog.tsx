@@ -39,7 +39,7 @@ export function ChangePlanDialog({
             {data.credit_cents > 0 ? (
               <SummaryRow
                 label={`Credit for unused ${replaced?.name ?? 'plan'} days`}
-                valueClassName="text-success"
+                valueClassName="whitespace-nowrap text-success"
               >
                 −{formatCents(data.credit_cents)}
               </SummaryRow>
