@@ -5,14 +5,18 @@ import { usePlanQuote } from './api';
 
 /**
  * A subscriber switching plans sees the server's price before paying (FAQ: proration):
- * the new price, the credit for the unused part of the running plan, and what is due today.
+ * the new price, the credit for the unused part of the running plan, and what is due today;
+ * and, on a plan of fewer ads than they have listed, what that means (FAQ: downgrades).
  */
 export function ChangePlanDialog({
   plan,
+  activeAds,
   onContinue,
   onClose,
 }: {
   plan: Plan | null;
+  /** The subscriber's active ads, which a smaller plan keeps listed. */
+  activeAds: number;
   onContinue: (plan: Plan) => void;
   onClose: () => void;
 }) {
@@ -51,6 +55,12 @@ export function ChangePlanDialog({
           </SummaryList>
         )}
       </QueryContent>
+      {plan && activeAds > plan.maxAds ? (
+        <p className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+          You have {activeAds} active ads and the {plan.name} allows {plan.maxAds}. They stay listed, but you
+          can post new ones only once fewer than {plan.maxAds} are active.
+        </p>
+      ) : null}
     </ActionDialog>
   );
 }

@@ -75,6 +75,17 @@ function subscriptionApi() {
         period_end: '2027-01-02T00:00:00.000Z',
       },
     }),
+    'GET /api/subscription/quote?plan_id=starter': () => ({
+      quote: {
+        plan_id: 'starter',
+        kind: 'change',
+        replaces_plan_id: 'premium',
+        price_cents: 500,
+        credit_cents: 750,
+        amount_due_cents: 0,
+        period_end: '2027-02-10T00:00:00.000Z',
+      },
+    }),
     'POST /api/subscription/checkouts': () => ({
       checkout,
       url: `/checkout/demo/${checkout.id}`,
@@ -219,12 +230,30 @@ describe('SubscriptionPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Switch to the Master Pack' });
     expect(await within(dialog).findByText('$12.50')).toBeInTheDocument();
     expect(within(dialog).getByText('−$7.50')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/active ads and the/)).not.toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(
       within(planCard('Master Pack')).getByRole('button', { name: 'Processing...' }),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a subscriber with more active ads than a smaller plan allows what happens to them', async () => {
+    server.me = meOf(
+      { subscription_status: 'active', subscription_plan: 'premium', max_ads: 18 },
+      { max_ads: 18, active_ads: 12 },
+    );
+    renderSubscription();
+    const subscribe = within(planCard('Starter Pack')).getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await userEvent.click(subscribe);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to the Starter Pack' });
+    expect(
+      within(dialog).getByText(
+        'You have 12 active ads and the Starter Pack allows 5. They stay listed, but you can post new ones only once fewer than 5 are active.',
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -80,6 +80,7 @@ export function SubscriptionPage() {
 
       <ChangePlanDialog
         plan={planToSwitchTo}
+        activeAds={currentUser?.quota.active_ads ?? 0}
         onClose={() => setPlanToSwitchTo(null)}
         onContinue={(plan) => {
           setPlanToSwitchTo(null);
