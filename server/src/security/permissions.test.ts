@@ -100,6 +100,10 @@ const table: Row[] = [
   // Public: the same answer for everyone.
   { route: 'GET /', request: () => get('/'), expect: everyone(200) },
   { route: 'GET /search', request: () => get('/search?q=lamp'), expect: everyone(200) },
+  { route: 'GET /help', request: () => get('/help'), expect: everyone(200) },
+  { route: 'GET /safety', request: () => get('/safety'), expect: everyone(200) },
+  { route: 'GET /terms', request: () => get('/terms'), expect: everyone(200) },
+  { route: 'GET /privacy', request: () => get('/privacy'), expect: everyone(200) },
   { route: 'GET /robots.txt', request: () => get('/robots.txt'), expect: everyone(200) },
   { route: 'GET /sitemap.xml', request: () => get('/sitemap.xml'), expect: everyone(200) },
   { route: 'GET /sitemaps/pages.xml', request: () => get('/sitemaps/pages.xml'), expect: everyone(200) },
