@@ -282,6 +282,25 @@ describe('/search', () => {
     expect(screen.queryByText(hint)).not.toBeInTheDocument();
   }, 30_000);
 
+  it('says a price range whose maximum is below its minimum can match nothing', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': () => page([]),
+    });
+    renderSearch('/search?minPrice=500&maxPrice=50');
+    const hint = 'Max Price is below Min Price, so no ad can match.';
+    const maxPrice = await screen.findByRole('spinbutton', { name: 'Max Price' });
+    expect(maxPrice).toHaveAccessibleDescription(hint);
+    expect(screen.getByRole('spinbutton', { name: 'Min Price' })).toHaveAccessibleDescription(hint);
+
+    const user = userEvent.setup();
+    await user.clear(maxPrice);
+    await user.type(maxPrice, '5000');
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(maxPrice).not.toHaveAccessibleDescription();
+  }, 30_000);
+
   it('shows the place of a shared URL by its name, and forgets its radius and nearest first with it', async () => {
     mockApi({
       'GET /api/me': signedOut,

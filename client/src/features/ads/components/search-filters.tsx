@@ -156,6 +156,12 @@ export function PriceAndLocationFields({
   onChange: (draft: FilterDraft) => void;
   locationClassName?: string;
 }) {
+  const minPrice = readSearchPrice(draft.minPrice);
+  const maxPrice = readSearchPrice(draft.maxPrice);
+  // Said while typing: applied, such a range finds nothing, and the empty list would not say why.
+  const isRangeEmpty = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+  const rangeHintId = `${idPrefix}-price-hint`;
+  const rangeHint = isRangeEmpty ? rangeHintId : undefined;
   return (
     <>
       <div className={fieldClass}>
@@ -168,6 +174,7 @@ export function PriceAndLocationFields({
           min={0}
           step={0.01}
           placeholder="$0"
+          aria-describedby={rangeHint}
           value={draft.minPrice}
           onChange={(event) => onChange({ ...draft, minPrice: event.target.value })}
         />
@@ -182,9 +189,15 @@ export function PriceAndLocationFields({
           min={0}
           step={0.01}
           placeholder="Any"
+          aria-describedby={rangeHint}
           value={draft.maxPrice}
           onChange={(event) => onChange({ ...draft, maxPrice: event.target.value })}
         />
+        {isRangeEmpty ? (
+          <p id={rangeHintId} className="mt-1 text-xs text-muted-foreground">
+            Max Price is below Min Price, so no ad can match.
+          </p>
+        ) : null}
       </div>
       <div className={cn(fieldClass, locationClassName)}>
         <Label htmlFor={`${idPrefix}-location`}>Location</Label>
