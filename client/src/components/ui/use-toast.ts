@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 
 /** Spec §4: one toast visible at a time, dismissed after 5 s unless told otherwise. */
 export const TOAST_LIMIT = 1;
@@ -35,6 +35,26 @@ export function toast(options: ToastOptions): number {
 /** Starts the closing animation; the toast is removed once it has finished. */
 export function dismissToast(id: number) {
   publish(toasts.map((entry) => (entry.id === id ? { ...entry, open: false } : entry)));
+}
+
+/**
+ * Toasts that belong to one form: `dismissAll` closes those it raised, e.g. the errors of
+ * earlier attempts once one succeeds, so they do not outlive the form's success.
+ */
+export function useFormToasts() {
+  const ids = useRef<number[]>([]);
+  return useMemo(
+    () => ({
+      toast: (options: ToastOptions) => {
+        ids.current.push(toast(options));
+      },
+      dismissAll: () => {
+        for (const id of ids.current) dismissToast(id);
+        ids.current = [];
+      },
+    }),
+    [],
+  );
 }
 
 export function removeToast(id: number) {

@@ -83,6 +83,38 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('closes the "Sign in Failed" toast of a wrong password once the next try signs in', async () => {
+    let isSignedIn = false;
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: [] }),
+      'GET /api/me': () => (isSignedIn ? signedInUser : signedOut()),
+      'POST /api/auth/sign-in/email': ({ body }) => {
+        if ((body as { password: string }).password !== 'secret-enough') {
+          return jsonResponse(
+            { error: { code: 'invalid_credentials', message: 'Invalid e-mail or password.' } },
+            401,
+          );
+        }
+        isSignedIn = true;
+        return { token: 't' };
+      },
+    });
+    const { router } = renderPage(LoginPage, { path: '/login' });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste('nora@example.com');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Sign in Failed')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.paste('secret-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(screen.queryByText('Sign in Failed')).not.toBeInTheDocument());
+  });
+
   it('says "Something went wrong" when the failure has no message', async () => {
     mockApi({
       'GET /api/social-providers': () => ({ providers: [] }),

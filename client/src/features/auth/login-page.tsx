@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/use-toast';
+import { useFormToasts } from '../../components/ui/use-toast';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSignIn } from './account-actions';
 import { useCurrentUser } from './api';
@@ -41,17 +41,18 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const socialError = searchParams.get('error');
+  const formToasts = useFormToasts();
 
   useEffect(() => {
     // A social sign-in that did not complete comes back here with ?error=.
     if (socialError) {
-      toast({
+      formToasts.toast({
         title: SIGN_IN_FAILED,
         description: 'Social sign-in did not complete. Please try again.',
         variant: 'destructive',
       });
     }
-  }, [socialError]);
+  }, [socialError, formToasts]);
 
   if (currentUser && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnPath} replace />;
 
@@ -60,9 +61,16 @@ export function LoginPage() {
     signIn.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: () => void navigate(returnPath),
+        onSuccess: () => {
+          formToasts.dismissAll();
+          void navigate(returnPath);
+        },
         onError: (error) =>
-          toast({ title: SIGN_IN_FAILED, description: errorMessageOf(error), variant: 'destructive' }),
+          formToasts.toast({
+            title: SIGN_IN_FAILED,
+            description: errorMessageOf(error),
+            variant: 'destructive',
+          }),
       },
     );
   }
