@@ -4,7 +4,7 @@ import {
   PROFILE_PHONE_MAX_LENGTH,
 } from '@bazaar/common/constants';
 import type { ProfileResponse } from '@bazaar/common/profiles';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -31,6 +31,7 @@ export function PersonalInfoCard({
   draft,
   isEditing,
   isSaving,
+  firstFieldRef,
   onDraftChange,
   onSubmit,
 }: {
@@ -38,6 +39,8 @@ export function PersonalInfoCard({
   draft: ProfileDraft;
   isEditing: boolean;
   isSaving: boolean;
+  /** The ref of the form's first field (Full Name). */
+  firstFieldRef?: Ref<HTMLInputElement>;
   onDraftChange: (draft: ProfileDraft) => void;
   onSubmit: () => void;
 }) {
@@ -68,11 +71,12 @@ export function PersonalInfoCard({
               onSubmit();
             }}
           >
-            {fields.map((field) => (
+            {fields.map((field, index) => (
               <div key={field.key} className="grid gap-2">
                 <Label htmlFor={`profile-${field.key}`}>{field.label}</Label>
                 <Input
                   id={`profile-${field.key}`}
+                  ref={index === 0 ? firstFieldRef : undefined}
                   type={field.type}
                   autoComplete={field.autoComplete}
                   maxLength={field.max}

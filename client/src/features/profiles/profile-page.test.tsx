@@ -128,6 +128,25 @@ describe('/profile', () => {
     expect(api.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
   });
 
+  it('moves the focus to Full Name on Edit Profile, and back to Edit Profile on Save and on Cancel', async () => {
+    let stored = sellerProfile();
+    sellerApi({
+      'GET /api/profile': () => stored,
+      'PATCH /api/profile': ({ body }) => (stored = { ...stored, ...(body as UpdateProfileRequest) }),
+    });
+    renderProfile('/profile?tab=settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(await screen.findByLabelText('Full Name')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile Updated! ✨')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+  });
+
   it('shows six achievements with the server’s unlocked ones', async () => {
     sellerApi({
       'GET /api/me/stats': () => sellerStats({ unlocked: ['first-post', 'verified-seller'] }),

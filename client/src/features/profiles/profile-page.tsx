@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { usePageMeta } from '../../lib/page-meta';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useTabParam } from '../../lib/use-tab-param';
 import type { CurrentUser } from '../auth/api';
 import { useSignedInUser } from '../auth/require-sign-in';
@@ -55,6 +56,8 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
   const [tab, selectTab] = useTabParam(PROFILE_TABS, 'overview');
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ProfileDraft>({ name: '', phone: '', location: '' });
+  // Edit Profile, Save and Cancel leave as they are pressed: the focus goes on to the form or back.
+  const { focusWhenShown, refFor } = useFocusWhenShown<'form' | 'edit'>();
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
@@ -73,18 +76,21 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
   function startEditing() {
     setDraft(draftOf(stored));
     setEditing(true);
+    focusWhenShown('form');
     selectTab('overview');
   }
 
   function cancelEditing() {
     setDraft(draftOf(stored));
     setEditing(false);
+    focusWhenShown('edit');
   }
 
   function save() {
     updateProfile.mutate(draft, {
       onSuccess: () => {
         setEditing(false);
+        focusWhenShown('edit');
         toast({
           title: 'Profile Updated! ✨',
           description: 'Your profile has been saved.',
@@ -126,7 +132,7 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
               </Button>
             </>
           ) : (
-            <Button key="edit" variant="secondary" onClick={startEditing}>
+            <Button key="edit" ref={refFor('edit')} variant="secondary" onClick={startEditing}>
               <Pencil /> Edit Profile
             </Button>
           )
@@ -155,6 +161,7 @@ function SellerProfile({ currentUser }: { currentUser: CurrentUser }) {
             draft={draft}
             isEditing={isEditing}
             isSaving={updateProfile.isPending}
+            firstFieldRef={refFor('form')}
             onDraftChange={setDraft}
             onSubmit={save}
           />
