@@ -196,6 +196,34 @@ describe('/dashboard', () => {
     answerStats();
   });
 
+  it('gives the focus to the ad’s sold notice once Mark as sold has taken its button away', async () => {
+    const active = myAd();
+    let isSold = false;
+    sellerApi({
+      'GET /api/me/ads': () =>
+        myAds([isSold ? myAd({ status: 'sold', sold_at: '2024-04-01T00:00:00.000Z' }) : active]),
+      [`POST /api/ads/${active.id}/sold`]: () => {
+        isSold = true;
+        return {
+          id: active.id,
+          status: 'sold',
+          expires_at: active.expires_at,
+          sold_at: '2024-04-01T00:00:00.000Z',
+        };
+      },
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'My Advertisements' });
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Mark as sold Road bike, 54 cm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as sold?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as sold' }));
+
+    const sale = await within(list).findByRole('group', { name: 'Sale of Road bike, 54 cm' });
+    await waitFor(() => expect(sale).toHaveFocus());
+    expect(within(sale).getByText('Sold')).toBeInTheDocument();
+  });
+
   it('offers to renew an active ad in its last days, as the expiry reminder says, and not before', async () => {
     const expiring = myAd({ expires_at: new Date(Date.now() + 2 * DAY_MS).toISOString() });
     const later = myAd({ id: '6e3d2c1b-0a9f-4b8c-9d7e-6f5a4b3c2d1e', title: 'Tent for two' });

@@ -1,7 +1,7 @@
 import { isRenewable } from '@bazaar/common/ad-life';
 import type { MyAdSummary } from '@bazaar/common/ads';
 import { CircleCheck, Clock, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { ActionDialog } from '../../../components/action-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +16,14 @@ type LifeOfAd = Pick<MyAdSummary, 'id' | 'title' | 'status' | 'expires_at' | 'so
  * its last days (the reminder sends the owner here); an expired one with Renew (it counts
  * against the quota again); a sold one with the day it was sold.
  */
-export function AdLifeNotice({ ad }: { ad: LifeOfAd }) {
+export function AdLifeNotice({
+  ad,
+  soldNoticeRef,
+}: {
+  ad: LifeOfAd;
+  /** The sold notice's ref: it can take the focus that Mark as sold leaves behind. */
+  soldNoticeRef?: Ref<HTMLDivElement>;
+}) {
   if (ad.status === 'active' && isRenewable(ad)) {
     return (
       <div className="grid gap-2" role="group" aria-label={`Expiry of ${ad.title}`}>
@@ -35,7 +42,13 @@ export function AdLifeNotice({ ad }: { ad: LifeOfAd }) {
   }
   if (ad.status === 'sold') {
     return (
-      <div className="grid gap-1">
+      <div
+        ref={soldNoticeRef}
+        role="group"
+        aria-label={`Sale of ${ad.title}`}
+        tabIndex={soldNoticeRef ? -1 : undefined}
+        className="grid gap-1 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <Badge variant="secondary" className="w-fit">
           <CircleCheck /> Sold
         </Badge>
@@ -81,13 +94,21 @@ function RenewButton({ ad }: { ad: LifeOfAd }) {
 }
 
 /** Mark as sold, after a confirmation: the ad leaves search and lists at once. */
-export function MarkSoldButton({ ad }: { ad: Pick<LifeOfAd, 'id' | 'title'> }) {
+export function MarkSoldButton({
+  ad,
+  onSold,
+}: {
+  ad: Pick<LifeOfAd, 'id' | 'title'>;
+  /** Called once sold: the button leaves as the lists show the ad sold. */
+  onSold: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const markSold = useAdLifeAction('sold');
   function confirm() {
     markSold.mutate(ad.id, {
       onSuccess: () => {
         setOpen(false);
+        onSold();
         toast({
           title: 'Marked as Sold',
           description: 'Buyers no longer find it; its page says "Sold" for a week.',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useMyAds } from '../../ads/api';
 import { AdCard } from '../../ads/components/ad-card';
 import { AdLifeNotice, MarkSoldButton } from '../../dashboard/components/ad-life-controls';
@@ -15,6 +16,8 @@ import { AdModerationNotice } from '../../moderation/components/ad-moderation-no
  */
 export function SellerAdsGrid({ headingId }: { headingId?: string }) {
   const myAds = useMyAds();
+  // Mark as sold leaves once the ad shows sold: its sold notice takes the focus, not <body>.
+  const { focusWhenShown, refFor } = useFocusWhenShown<string>();
 
   if (myAds.isPending) {
     return (
@@ -68,12 +71,12 @@ export function SellerAdsGrid({ headingId }: { headingId?: string }) {
               footer={
                 <div className="grid gap-3">
                   <AdModerationNotice ad={ad} />
-                  <AdLifeNotice ad={ad} />
+                  <AdLifeNotice ad={ad} soldNoticeRef={refFor(ad.id)} />
                   <div className="flex flex-wrap items-center justify-end gap-2">
                     {ad.status === 'active' ? (
                       <>
                         <FeatureAdButton adId={ad.id} title={ad.title} size="sm" className="mr-auto" />
-                        <MarkSoldButton ad={ad} />
+                        <MarkSoldButton ad={ad} onSold={() => focusWhenShown(ad.id)} />
                       </>
                     ) : null}
                     <Button asChild variant="outline" size="sm">
