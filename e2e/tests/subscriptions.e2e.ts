@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
     await session.context.close();
   });
 
-  it('says the payment failed when the seller closes the popup, and changes nothing', async () => {
+  it('says the window was closed when the seller closes the popup, and changes nothing', async () => {
     const session = await openSession(PHONE);
     const { page } = session;
     await signUpAndSignIn(session, { name: 'Trial Seller', emailPrefix: 'subscriber' });
@@ -97,9 +97,12 @@ describe.skipIf(!hasChromium)('subscriptions', () => {
     await popup.getByRole('button', { name: 'Pay $15.00' }).waitFor();
     await popup.close();
 
-    await page.getByText('Payment Failed', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Payment Window Closed', { exact: true }).waitFor({ timeout: 15_000 });
     await page
-      .getByText('There was an error processing your payment. Please try again.', { exact: true })
+      .getByText(
+        'The payment window was closed before the payment was confirmed. If you paid before closing it, you will be notified once the payment is confirmed.',
+        { exact: true },
+      )
       .waitFor();
     await premium.getByRole('button', { name: 'Subscribe' }).waitFor();
     expect((await me(page)).quota.max_ads).toBe(1);

@@ -42,7 +42,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Waits for the server to say how the checkout ended. A popup closed while the server still
- * has the checkout open is a failure ('closed'); its state is read after noticing the close,
+ * has the checkout open ends the wait ('closed'); its state is read after noticing the close,
  * so a payment completed just before closing still counts.
  */
 export async function waitForCheckoutOutcome({

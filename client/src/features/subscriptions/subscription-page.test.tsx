@@ -193,7 +193,8 @@ describe('SubscriptionPage', () => {
     );
   }, 15_000);
 
-  it('says the payment failed when the popup is closed before paying', async () => {
+  /** Subscribes to the Premium Pack; answers the fake popup, once the checkout is in it. */
+  async function subscribeToPremium() {
     server.me = meOf({});
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
@@ -202,7 +203,26 @@ describe('SubscriptionPage', () => {
     await waitFor(() => expect(subscribe).toBeEnabled());
     await userEvent.click(subscribe);
     await waitFor(() => expect(popup.location.href).not.toBe(''));
+    return popup;
+  }
+
+  it('says the window was closed, not that the payment failed, when the popup is closed before paying', async () => {
+    const popup = await subscribeToPremium();
     popup.closed = true;
+
+    expect(await screen.findByText('Payment Window Closed', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The payment window was closed before the payment was confirmed. If you paid before closing it, you will be notified once the payment is confirmed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Payment Failed')).not.toBeInTheDocument();
+    expect(within(planCard('Premium Pack')).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  it('says "Payment Failed" when the server says the payment failed', async () => {
+    await subscribeToPremium();
+    server.checkoutStatus = 'failed';
 
     expect(await screen.findByText('Payment Failed', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(

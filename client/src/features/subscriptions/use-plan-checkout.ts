@@ -12,6 +12,19 @@ export const PAYMENT_FAILED_DESCRIPTION = 'There was an error processing your pa
 const POPUP_BLOCKED_DESCRIPTION =
   'Your browser blocked the payment window. Allow pop-ups for this site and try again.';
 
+/**
+ * The payment window closed while the checkout was still open: the person's choice, not an
+ * error. A payment made just before may still be confirmed (the checkout stays open until the
+ * provider's event arrives, which notifies the person), so it does not say nothing was charged.
+ */
+export function toastPaymentWindowClosed() {
+  toast({
+    title: 'Payment Window Closed',
+    description:
+      'The payment window was closed before the payment was confirmed. If you paid before closing it, you will be notified once the payment is confirmed.',
+  });
+}
+
 type Result = { outcome: CheckoutOutcome } | { error: unknown };
 
 async function payInPopup(plan: Plan, popup: Window, signal: AbortSignal): Promise<Result> {
@@ -69,6 +82,10 @@ export function usePlanCheckout() {
             description: `Welcome to the ${plan.name}! Your subscription is now active.`,
             variant: 'success',
           });
+          return;
+        }
+        if ('outcome' in result && result.outcome === 'closed') {
+          toastPaymentWindowClosed();
           return;
         }
         // Refusals before any payment (already on the plan, too many attempts) say why.

@@ -9,7 +9,11 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { fetchCheckout } from '../../subscriptions/api';
 import { openCheckoutPopup, waitForCheckoutOutcome } from '../../subscriptions/checkout-popup';
-import { PAYMENT_FAILED_DESCRIPTION, PAYMENT_FAILED_TITLE } from '../../subscriptions/use-plan-checkout';
+import {
+  PAYMENT_FAILED_DESCRIPTION,
+  PAYMENT_FAILED_TITLE,
+  toastPaymentWindowClosed,
+} from '../../subscriptions/use-plan-checkout';
 import { createFeatureCheckout, useFeatureOffer, useIncludedFeature } from '../api';
 
 const featuredToast = () =>
@@ -73,6 +77,10 @@ export function FeatureAdButton({
       if (outcome === 'paid') {
         setOpen(false);
         featuredToast();
+        return;
+      }
+      if (outcome === 'closed') {
+        toastPaymentWindowClosed();
         return;
       }
       const description =
