@@ -1,19 +1,11 @@
 import { FEATURE_DAYS } from '@bazaar/common/featuring';
-import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ActionDialog, QueryContent, SummaryList, SummaryRow } from '../../../components/action-dialog';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
-import { fetchCheckout } from '../../subscriptions/api';
-import { openCheckoutPopup, waitForCheckoutOutcome } from '../../subscriptions/checkout-popup';
-import {
-  PAYMENT_FAILED_DESCRIPTION,
-  PAYMENT_FAILED_TITLE,
-  toastPaymentWindowClosed,
-} from '../../subscriptions/use-plan-checkout';
+import { useCheckoutPopup } from '../../subscriptions/use-checkout-popup';
 import { createFeatureCheckout, useFeatureOffer, useIncludedFeature } from '../api';
 
 const featuredToast = () =>
@@ -39,54 +31,18 @@ export function FeatureAdButton({
   className?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
-  const [isPaying, setPaying] = useState(false);
   const offer = useFeatureOffer(adId, isOpen);
   const included = useIncludedFeature();
-  const queryClient = useQueryClient();
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  const { isPaying, pay } = useCheckoutPopup();
 
-  function pay() {
-    if (running.current) return;
-    const popup = openCheckoutPopup();
-    if (!popup) {
-      toast({
-        title: PAYMENT_FAILED_TITLE,
-        description: 'Allow pop-ups for this site and try again.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    const controller = new AbortController();
-    running.current = controller;
-    setPaying(true);
-    void (async () => {
-      try {
-        const { checkout, url } = await createFeatureCheckout(adId, controller.signal);
-        popup.location.href = new URL(url, window.location.href).href;
-        return await waitForCheckoutOutcome({ checkout, popup, fetchCheckout, signal: controller.signal });
-      } catch (error) {
-        return error;
-      }
-    })().then(async (outcome) => {
-      if (controller.signal.aborted) return;
-      if (!popup.closed) popup.close();
-      running.current = null;
-      setPaying(false);
-      await queryClient.invalidateQueries();
-      if (outcome === 'paid') {
+  function payForWeek() {
+    pay(
+      (signal) => createFeatureCheckout(adId, signal),
+      () => {
         setOpen(false);
         featuredToast();
-        return;
-      }
-      if (outcome === 'closed') {
-        toastPaymentWindowClosed();
-        return;
-      }
-      const description =
-        outcome instanceof ApiError && outcome.status < 500 ? outcome.message : PAYMENT_FAILED_DESCRIPTION;
-      toast({ title: PAYMENT_FAILED_TITLE, description, variant: 'destructive' });
-    });
+      },
+    );
   }
 
   function featureWithIncluded() {
@@ -128,7 +84,7 @@ export function FeatureAdButton({
         pendingLabel: 'Processing...',
         isPending: isPaying,
         disabled: !offer.isSuccess,
-        onClick: pay,
+        onClick: payForWeek,
       }}
     >
       <QueryContent query={offer} placeholderClassName="h-24">
