@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/use-toast';
 import { useCurrentUser, useSignOut } from '../features/auth/api';
+import { errorMessageOf } from '../features/auth/error-message';
 import { usePostAdAction } from '../features/auth/use-require-sign-in';
 import { MessagesButton, UnreadMessagesCount } from '../features/messaging/messages-button';
 import { cn } from '../lib/cn';
@@ -34,7 +35,7 @@ function useLogout() {
     } catch (error) {
       toast({
         title: 'Sign out Failed',
-        description: (error instanceof Error && error.message) || 'Something went wrong',
+        description: errorMessageOf(error),
         variant: 'destructive',
       });
       return;
