@@ -115,6 +115,29 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.queryByText('Sign in Failed')).not.toBeInTheDocument());
   });
 
+  it('closes the "Sign in Failed" toast of a social sign-in that could not start once e-mail signs in', async () => {
+    let isSignedIn = false;
+    mockApi({
+      'GET /api/social-providers': () => ({ providers: ['google'] }),
+      'GET /api/me': () => (isSignedIn ? signedInUser : signedOut()),
+      'POST /api/auth/sign-in/social': () =>
+        jsonResponse({ error: { code: 'internal_error', message: 'Google is not answering.' } }, 502),
+      'POST /api/auth/sign-in/email': () => {
+        isSignedIn = true;
+        return { token: 't' };
+      },
+    });
+    const { router } = renderPage(LoginPage, { path: '/login' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Google' }));
+    expect(await screen.findByText('Sign in Failed')).toBeInTheDocument();
+    expect(screen.getByText('Google is not answering.')).toBeInTheDocument();
+
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(screen.queryByText('Sign in Failed')).not.toBeInTheDocument());
+  });
+
   it('says "Something went wrong" when the failure has no message', async () => {
     mockApi({
       'GET /api/social-providers': () => ({ providers: [] }),

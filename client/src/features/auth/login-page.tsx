@@ -56,6 +56,10 @@ export function LoginPage() {
 
   if (currentUser && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnPath} replace />;
 
+  function showFailure(error: unknown) {
+    formToasts.toast({ title: SIGN_IN_FAILED, description: errorMessageOf(error), variant: 'destructive' });
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     signIn.mutate(
@@ -65,12 +69,7 @@ export function LoginPage() {
           formToasts.dismissAll();
           void navigate(returnPath);
         },
-        onError: (error) =>
-          formToasts.toast({
-            title: SIGN_IN_FAILED,
-            description: errorMessageOf(error),
-            variant: 'destructive',
-          }),
+        onError: showFailure,
       },
     );
   }
@@ -132,7 +131,7 @@ export function LoginPage() {
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <SocialSignInButtons failureTitle={SIGN_IN_FAILED} />
+      <SocialSignInButtons onFailure={showFailure} />
     </AuthLayout>
   );
 }

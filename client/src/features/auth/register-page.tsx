@@ -52,6 +52,10 @@ export function RegisterPage() {
   // Someone already signed in has an account; their page is the dashboard.
   if (currentUser) return <Navigate to={paths.dashboard} replace />;
 
+  function showFailure(error: unknown) {
+    toast({ title: SIGN_UP_FAILED, description: errorMessageOf(error), variant: 'destructive' });
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem =
@@ -77,7 +81,7 @@ export function RegisterPage() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) setFieldErrors(error.fields);
-          toast({ title: SIGN_UP_FAILED, description: errorMessageOf(error), variant: 'destructive' });
+          showFailure(error);
         },
       },
     );
@@ -180,7 +184,7 @@ export function RegisterPage() {
           {signUp.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
-      <SocialSignInButtons failureTitle={SIGN_UP_FAILED} />
+      <SocialSignInButtons onFailure={showFailure} />
     </AuthLayout>
   );
 }

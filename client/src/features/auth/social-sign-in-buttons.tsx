@@ -2,9 +2,7 @@ import type { SocialProvider } from '@bazaar/common/accounts';
 import { useState } from 'react';
 import { GoogleIcon, XBrandIcon } from '../../components/brand-icons';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
 import { startSocialSignIn, useSocialProviders } from './account-actions';
-import { errorMessageOf } from './error-message';
 
 /** What the spec's buttons say when the provider is not set up on this server (§8). */
 export const SOCIAL_LOGIN_NOT_IMPLEMENTED = "Social login isn't implemented yet";
@@ -14,8 +12,11 @@ const providers: { id: SocialProvider; label: string; Icon: typeof GoogleIcon }[
   { id: 'twitter', label: 'Twitter', Icon: XBrandIcon },
 ];
 
-/** Google and Twitter: real when the server has their credentials, else the spec's alert. */
-export function SocialSignInButtons({ failureTitle }: { failureTitle: string }) {
+/**
+ * Google and Twitter: real when the server has their credentials, else the spec's alert. A
+ * sign-in that cannot start is the form's failure: `onFailure` says it with the form's own.
+ */
+export function SocialSignInButtons({ onFailure }: { onFailure: (error: unknown) => void }) {
   const { data } = useSocialProviders();
   const [startingProvider, setStartingProvider] = useState<SocialProvider | null>(null);
 
@@ -29,7 +30,7 @@ export function SocialSignInButtons({ failureTitle }: { failureTitle: string }) 
       await startSocialSignIn(provider);
     } catch (error) {
       setStartingProvider(null);
-      toast({ title: failureTitle, description: errorMessageOf(error), variant: 'destructive' });
+      onFailure(error);
     }
   }
 
