@@ -88,6 +88,14 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 export const paymentKindSchema = z.enum(['subscribe', 'change', 'renewal', 'feature']);
 
+/** What each kind of payment is called: in the payment history and on its e-mailed receipt. */
+export const paymentKindLabels: Record<z.infer<typeof paymentKindSchema>, string> = {
+  subscribe: 'New plan',
+  change: 'Plan change',
+  renewal: 'Renewal',
+  feature: 'Featured ad',
+};
+
 export const paymentSchema = z.object({
   id: z.uuid(),
   /** Null for a featured week (`kind` feature). */

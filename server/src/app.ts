@@ -39,6 +39,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLiveHub } from './live/live-hub';
 import { findValidSessionTokens } from './live/queries';
 import { registerLiveRoutes } from './live/routes';
+import { registerPaymentReceipts } from './payments/receipts';
 import { PAYMENT_WEBHOOK_PREFIX } from './payments/webhook-routes';
 import type { Mailer } from './mail/mailer';
 import { deriveUnsubscribeKey } from './mail/unsubscribe';
@@ -244,6 +245,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     jobs,
   });
   registerAdLifeJobs({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
+  registerPaymentReceipts({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   registerFavoriteRoutes(app, { db: database.db, guard, storage });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   registerModerationRoutes(app, { db: database.db, guard, storage, jobs });

@@ -492,10 +492,15 @@ export const payments = pgTable(
     period_start: timestamp('period_start', { withTimezone: true }).notNull(),
     period_end: timestamp('period_end', { withTimezone: true }).notNull(),
     checkout_id: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    /** When its receipt was e-mailed; null until the receipts job has sent it. */
+    receipt_sent_at: timestamp('receipt_sent_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (table) => [
     index('payments_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc()),
+    index('payments_receipt_due_idx')
+      .on(table.created_at)
+      .where(sql`receipt_sent_at is null and user_id is not null`),
     check('payments_kind_plan', sql`(${table.kind} = 'feature') = (${table.plan_id} is null)`),
   ],
 );

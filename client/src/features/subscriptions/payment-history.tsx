@@ -1,15 +1,8 @@
 import { FEATURE_DAYS } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
-import type { Payment } from '@bazaar/common/subscriptions';
+import { paymentKindLabels, type Payment } from '@bazaar/common/subscriptions';
 import { Card } from '../../components/ui/card';
 import { formatCents, formatDate } from '../../lib/format';
-
-const kindLabels: Record<Payment['kind'], string> = {
-  subscribe: 'New plan',
-  change: 'Plan change',
-  renewal: 'Renewal',
-  feature: 'Featured ad',
-};
 
 /** The seller's verified payments, newest first, as the server recorded them. */
 export function PaymentHistory({ payments }: { payments: Payment[] }) {
@@ -45,7 +38,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
                   <div className="font-medium">
                     {payment.plan_id ? findPlan(payment.plan_id)?.name : `${FEATURE_DAYS} days featured`}
                   </div>
-                  <div className="text-xs text-muted-foreground">{kindLabels[payment.kind]}</div>
+                  <div className="text-xs text-muted-foreground">{paymentKindLabels[payment.kind]}</div>
                 </td>
                 <td className="px-5 py-3 whitespace-nowrap">
                   {formatDate(payment.period_start)} – {formatDate(payment.period_end)}
