@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -59,6 +60,57 @@ function lowPriorityScripts(): Plugin {
           /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
           '<$1 fetchpriority="low"',
         ),
+    },
+  };
+}
+
+/**
+ * Imports each lucide icon from its own module instead of the package's index. Through the
+ * index, which imports every icon, each icon the app uses anywhere was "imported from" the
+ * header, so the shell (see shellChunk) carried all of them to every page; importing an icon
+ * where it is used puts it with the pages that use it. The index's lines
+ * (`export { default as Heart, default as HeartIcon, … } from './icons/heart.mjs'`) give each
+ * name's module; a name not found there, or a type, stays imported from the index.
+ */
+function iconsByModule(): Plugin {
+  const iconModules = new Map<string, string>();
+  const IMPORT = /import\s*\{([^}]*)\}\s*from\s*'lucide-react';/g;
+  return {
+    name: 'bazaar-icons-by-module',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const index = createRequire(import.meta.url)
+        .resolve('lucide-react')
+        .replace(/dist[\\/]cjs[\\/]lucide-react\.js$/, 'dist/esm/lucide-react.mjs');
+      const source = await readFile(index, 'utf8');
+      for (const [, names, file] of source.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)';/g)) {
+        for (const [, name] of names!.matchAll(/default as (\w+)/g)) {
+          iconModules.set(name!, path.join(path.dirname(index), file!));
+        }
+      }
+      if (iconModules.size === 0) this.error(`No icon modules found in ${index}`);
+    },
+    transform(code, id) {
+      if (!/client[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes("'lucide-react'")) return null;
+      // Each statement keeps its lines, so no code after it moves and `map: null` keeps the map.
+      const transformed = code.replace(IMPORT, (statement, list: string) => {
+        const names = list
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        const kept = names.filter((name) => !iconModules.has(name.split(/\s+as\s+/)[0]!));
+        const moved = names
+          .filter((name) => !kept.includes(name))
+          .map((name) => {
+            const [imported, local = imported] = name.split(/\s+as\s+/);
+            return `import ${local} from ${JSON.stringify(iconModules.get(imported!))};`;
+          });
+        if (moved.length === 0) return statement;
+        const rest = kept.length > 0 ? [`import { ${kept.join(', ')} } from 'lucide-react';`] : [];
+        return [...moved, ...rest].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+      });
+      return transformed === code ? null : { code: transformed, map: null };
     },
   };
 }
@@ -135,7 +187,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [precompress(), lowPriorityScripts(), entryAlone()]),
+    ...(isSsrBuild ? [] : [iconsByModule(), precompress(), lowPriorityScripts(), entryAlone()]),
   ],
   server: {
     port: 5173,
@@ -173,6 +225,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/, priority: 2 },
                 // Only what shellChunk names: not what it imports besides (the entry's own modules).
                 { name: shellChunk(), priority: 1, includeDependenciesRecursively: false },
+                // The icons several pages use but the shell does not (iconsByModule): one chunk, not one each.
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
               ],
             },
           },
