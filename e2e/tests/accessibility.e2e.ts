@@ -70,6 +70,32 @@ export const pages: AuditedPage[] = [
     ready: (page) => page.getByRole('main').getByRole('article').first(),
   },
   {
+    name: 'search filters with their hints',
+    visitor: 'anonymous',
+    path: '/search?minPrice=500&maxPrice=50',
+    ready: heading('Search Ads'),
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Near' }).fill('Zzzzqx');
+      await page.getByText('Choose one of the suggested places to search around it.').waitFor();
+      await page.getByText('Max Price is below Min Price, so no ad can match.').waitFor();
+    },
+    only: 'desktop',
+  },
+  {
+    name: 'phone filter sheet with its hints',
+    visitor: 'anonymous',
+    path: '/search?minPrice=500&maxPrice=50',
+    ready: heading('Search Ads'),
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filters' });
+      await sheet.getByRole('combobox', { name: 'Near' }).fill('Zzzzqx');
+      await sheet.getByText('Choose one of the suggested places to search around it.').waitFor();
+      await sheet.getByText('Max Price is below Min Price, so no ad can match.').waitFor();
+    },
+    only: 'phone',
+  },
+  {
     name: 'category',
     visitor: 'anonymous',
     path: '/category/electronics',
@@ -165,6 +191,19 @@ export const pages: AuditedPage[] = [
     ready: (page) => page.getByLabel('Title'),
   },
   { name: 'subscription', visitor: 'demo seller', path: '/subscription', ready: heading(/./) },
+  {
+    name: 'plan change dialog',
+    visitor: 'demo seller',
+    path: '/subscription',
+    ready: heading(/./),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Subscribe' }).first().click();
+      await page
+        .getByRole('dialog', { name: /^Switch to the / })
+        .getByText(/^You have \d+ active ads/)
+        .waitFor();
+    },
+  },
   {
     name: 'ad page as owner',
     visitor: 'demo seller',
