@@ -97,14 +97,21 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
       renderedFrom: [],
       expectContent: (page: Page) => page.getByRole('heading', { name: 'Safety Tips', level: 1 }).waitFor(),
     },
+    {
+      url: '/category/no-such-category',
+      status: 404,
+      renderedFrom: ['/api/categories'],
+      expectContent: (page: Page) =>
+        page.getByRole('heading', { name: 'Category Not Found', level: 1 }).waitFor(),
+    },
   ];
 
   it('shows each page’s content without JavaScript', async () => {
     for (const viewport of [undefined, PHONE]) {
       const session = await openSession(viewport, { javaScriptEnabled: false });
-      for (const { url, expectContent } of pages()) {
+      for (const { url, status = 200, expectContent } of pages()) {
         const response = await session.page.goto(url);
-        expect(response?.status(), url).toBe(200);
+        expect(response?.status(), url).toBe(status);
         await expectContent(session.page);
       }
       await session.context.close();

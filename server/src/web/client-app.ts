@@ -23,8 +23,15 @@ export interface ClientApp {
   /**
    * Sends the web client's page, with a page-specific head when given: a public page
    * rendered on the server (when the server render is built), any other the app's shell.
+   * A page that is not found (404) is rendered only when `rendersNotFound` says its
+   * not-found screen comes from data the server render has.
    */
-  sendPage(reply: FastifyReply, head?: PageHead, status?: number): Promise<FastifyReply>;
+  sendPage(
+    reply: FastifyReply,
+    head?: PageHead,
+    status?: number,
+    options?: { rendersNotFound?: boolean },
+  ): Promise<FastifyReply>;
   /**
    * Serves the page of `pattern` (its `:name` segments as Fastify's route parameters), with
    * status 404 when `isFound` says that what it shows does not exist for the public: the
@@ -33,6 +40,7 @@ export interface ClientApp {
   servePage<Params extends Record<string, string>>(
     pattern: string,
     isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
+    options?: { rendersNotFound?: boolean },
   ): void;
 }
 
@@ -139,11 +147,14 @@ export async function registerClientApp(
   const renderPage = isBuilt && serverRenderer ? createPageRenderer(app, serverRenderer) : undefined;
 
   const clientApp: ClientApp = {
-    async sendPage(reply, head, status = 200) {
+    async sendPage(reply, head, status = 200, { rendersNotFound = false } = {}) {
       const { request } = reply;
       const pathname = request.url.split('?')[0] ?? '/';
-      // Only a page that is found is rendered (a hidden ad's 404 keeps the shell).
-      const rendered = status === 200 ? await renderPage?.(request) : undefined;
+      // A page that is not found keeps the shell unless its not-found screen is drawn from data
+      // the render has (a category's, from the list of categories). An ad's or a seller's is an
+      // answer of the API the render leaves to the browser, which asks again with the person's
+      // session (a hidden ad's owner sees it): rendered, it would show the page loading.
+      const rendered = status === 200 || rendersNotFound ? await renderPage?.(request) : undefined;
       const pageHead = head ?? (rendered && headOfRenderedPage(rendered.meta));
       const shell = pageHead
         ? renderShell({ url: `${publicUrl}${request.url}`, ...pageHead }, pageCodeFor(pathname))
@@ -161,12 +172,13 @@ export async function registerClientApp(
     servePage<Params extends Record<string, string>>(
       pattern: string,
       isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
+      options?: { rendersNotFound?: boolean },
     ) {
       // Fastify names the parameters after the pattern's `:name` segments.
       const config = { sharedCache: SERVER_RENDERED_PATTERNS.includes(pattern) };
       app.get(pattern, { config, schema: { hide: true } }, async (request, reply) => {
         const isPage = await isFound(request.params as Params, request);
-        return clientApp.sendPage(reply, undefined, isPage ? 200 : 404);
+        return clientApp.sendPage(reply, undefined, isPage ? 200 : 404, options);
       });
     },
   };

@@ -231,6 +231,14 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it("renders an unknown category's not-found screen, still a 404", async () => {
+    const unknown = await get('/category/no-such-category');
+    expect(unknown.statusCode).toBe(404);
+    expect(appMarkupOf(unknown.body)).toContain('<h1 class="text-2xl font-bold">Category Not Found</h1>');
+    expect(unknown.body).toContain('<title>Category Not Found · Bazaar</title>');
+    expect(unknown.body).not.toContain('rel="canonical"');
+  });
+
   it('keeps a missing ad a 404 with the shell, and private pages the shell', async () => {
     const missing = await get('/ad/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
