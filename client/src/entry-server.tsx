@@ -9,7 +9,7 @@
  */
 import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
 import type { PageMeta } from '@bazaar/common/page-meta';
-import { SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
+import { NOT_FOUND_ROUTE, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { routePatterns } from '@bazaar/common/site-paths';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
@@ -121,7 +121,9 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
   if (context instanceof Response || context.errors) return undefined;
   const leaf = context.matches.at(-1);
   const pattern = leaf?.route.index ? routePatterns.home : leaf?.route.path;
-  if (!leaf || !pattern || !SERVER_RENDERED_PATTERNS.includes(pattern)) return undefined;
+  if (!leaf || !pattern || !(SERVER_RENDERED_PATTERNS.includes(pattern) || pattern === NOT_FOUND_ROUTE)) {
+    return undefined;
+  }
 
   const queryClient = createQueryClient();
   try {

@@ -17,6 +17,12 @@ export const SERVER_RENDERED_PATTERNS: readonly string[] = [
 ];
 
 /**
+ * The router's route of an address that opens no page ('Page Not Found'), which the server
+ * renders too, with status 404.
+ */
+export const NOT_FOUND_ROUTE = '*';
+
+/**
  * The id of a server-rendered page's `<script type="application/json">` data block (no inline
  * script: the CSP allows none), which the server writes and the browser hydrates from.
  */

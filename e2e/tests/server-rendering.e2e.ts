@@ -98,6 +98,13 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
       expectContent: (page: Page) => page.getByRole('heading', { name: 'Safety Tips', level: 1 }).waitFor(),
     },
     {
+      url: '/no/such/page',
+      status: 404,
+      renderedFrom: [],
+      expectContent: (page: Page) =>
+        page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor(),
+    },
+    {
       url: '/category/no-such-category',
       status: 404,
       renderedFrom: ['/api/categories'],

@@ -1,3 +1,4 @@
+import { NOT_FOUND_ROUTE } from '@bazaar/common/server-rendering';
 import { UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -208,7 +209,7 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   {
-    path: '*',
+    path: NOT_FOUND_ROUTE,
     lazy: page(
       () => import('./not-found-page'),
       (m) => m.NotFoundPage,

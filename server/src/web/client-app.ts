@@ -211,7 +211,9 @@ export async function registerClientApp(
       return reply.redirect(`${trimmed}${request.url.slice(pathname.length)}`, 301);
     }
     // An address that opens no page is the client's 'Page Not Found', and says so.
-    return clientApp.sendPage(reply, undefined, pagePatternOf(pathname) ? 200 : 404);
+    return clientApp.sendPage(reply, undefined, pagePatternOf(pathname) ? 200 : 404, {
+      rendersNotFound: true,
+    });
   });
 
   return clientApp;

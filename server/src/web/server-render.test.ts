@@ -239,6 +239,13 @@ describe('server-rendered public pages', () => {
     expect(unknown.body).not.toContain('rel="canonical"');
   });
 
+  it("renders an address that opens no page as 'Page Not Found', a 404", async () => {
+    const unknown = await get('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(appMarkupOf(unknown.body)).toContain('<h1 class="text-2xl font-bold">Page Not Found</h1>');
+    expect(unknown.body).toContain('<title>Page Not Found · Bazaar</title>');
+  });
+
   it('keeps a missing ad a 404 with the shell, and private pages the shell', async () => {
     const missing = await get('/ad/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);

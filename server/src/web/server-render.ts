@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PageMeta } from '@bazaar/common/page-meta';
 import { SERVER_DATA_ELEMENT_ID, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
-import { matchesRoutePattern } from '@bazaar/common/site-paths';
+import { matchesRoutePattern, pagePatternOf } from '@bazaar/common/site-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writePositionCookieOf } from '../http/read-routing';
 import { jsonForScriptElement } from './index-html';
@@ -63,7 +63,9 @@ export async function loadServerRenderer(file: string): Promise<ServerRenderer |
 export function createPageRenderer(app: FastifyInstance, renderer: ServerRenderer) {
   return async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (!SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname))) return undefined;
+    // The public pages, and the 'Page Not Found' of an address that opens none.
+    const isPublic = SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
+    if (!isPublic && pagePatternOf(pathname)) return undefined;
     const cookie = writePositionCookieOf(request);
     const readApi = async (path: string): Promise<unknown> => {
       if (!path.startsWith('/api/')) throw new Error(`The server render may only read the API, not ${path}`);
