@@ -59,6 +59,16 @@ export const resetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * Body of POST /api/auth/change-password, signed in: the current password, checked against the
+ * stored hash, and the new one. Every other session of the account is signed out.
+ */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Please enter your current password.').max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
 /** Body of POST /api/auth/send-verification-email: sends a fresh confirmation link. */
 export const verificationEmailRequestSchema = z.strictObject({ email: emailSchema });
 export type VerificationEmailRequest = z.infer<typeof verificationEmailRequestSchema>;

@@ -183,6 +183,16 @@ export const pages: AuditedPage[] = [
     path: '/profile?tab=achievements',
     ready: heading(/./),
   },
+  {
+    name: 'change password dialog',
+    visitor: 'demo seller',
+    path: '/profile?tab=settings',
+    ready: heading(/./),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByRole('dialog', { name: 'Change your password' }).waitFor();
+    },
+  },
   { name: 'post ad', visitor: 'demo seller', path: '/post-ad', ready: heading(/./) },
   {
     name: 'edit ad',

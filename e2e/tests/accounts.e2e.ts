@@ -174,6 +174,37 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await elsewhere.context.close();
   });
 
+  it('changes the password from the profile, which ends the sessions signed in elsewhere', async () => {
+    const elsewhere = await openSession();
+    const email = uniqueEmail('changer');
+    await register(elsewhere.page, email);
+    await signIn(elsewhere.page, email, PASSWORD, { rememberMe: true });
+
+    const session = await openSession(PHONE);
+    const { page } = session;
+    await signIn(page, email);
+    await page.goto('/profile?tab=settings');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your password' });
+    await dialog.getByLabel('Current Password').fill(PASSWORD);
+    await dialog.getByLabel('New Password', { exact: true }).fill('another-new-secret');
+    await dialog.getByLabel('Confirm New Password').fill('another-new-secret');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password Changed', { exact: true }).waitFor();
+
+    // This browser stays signed in; the other is signed out and needs the new password.
+    await page.reload();
+    await expectSignedInHeader(page);
+    await elsewhere.page.reload();
+    await expectSignedOutHeader(elsewhere.page);
+    await signIn(elsewhere.page, email, 'another-new-secret');
+    expect(await mailedLink(email, 'Your Bazaar password was changed')).toMatch(/\/forgot-password$/);
+
+    expectNoPageErrors(session);
+    await session.context.close();
+    await elsewhere.context.close();
+  });
+
   it('keeps the session past the browser session only with "Remember me"', async () => {
     const session = await openSession();
     const { page, context } = session;

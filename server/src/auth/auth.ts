@@ -1,5 +1,6 @@
 import { EMAIL_VERIFIED_PATH } from '@bazaar/common/accounts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bazaar/common/constants';
+import { routePatterns } from '@bazaar/common/site-paths';
 // Its entry without Kysely (half a megabyte every start loaded): the database is reached through Drizzle.
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -16,7 +17,7 @@ import { checkConfirmedAddress, checkSignIn } from '../moderation/sign-in';
 import { createProfileForNewUser } from '../profiles/queries';
 import { createAuthLogger } from './auth-logger';
 import { createBackgroundTasks } from './background-tasks';
-import { passwordResetEmail, verificationEmail } from './emails';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
 import { configuredSocialProviders } from './social-providers';
 import { isEmailRegistered } from './queries';
 import { createRedisRateLimitStorage } from './redis-rate-limit-storage';
@@ -41,6 +42,8 @@ export const authRateLimits = {
   '/request-password-reset': { window: 60 * 60, max: 5 },
   '/reset-password': { window: 60 * 60, max: 10 },
   '/send-verification-email': { window: 60 * 60, max: 5 },
+  // Each try checks the current password: as scarce as a reset.
+  '/change-password': { window: 60 * 60, max: 10 },
 } as const;
 
 export interface AuthOptions {
@@ -167,6 +170,15 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
             message: 'User already exists.',
           });
         }
+      }),
+      // A changed password is told to the address, so its owner learns of a change that was
+      // not theirs. Not awaited, like the other e-mails: a mail server down fails no change.
+      after: createAuthMiddleware(async (context) => {
+        if (context.path !== '/change-password' || context.context.returned instanceof APIError) return;
+        const user = context.context.session?.user;
+        if (!user) return;
+        const resetUrl = `${config.PUBLIC_URL}${routePatterns.forgotPassword}`;
+        backgroundTasks.run(mailer.send(passwordChangedEmail(user.email, user.name, resetUrl)));
       }),
     },
     databaseHooks: {

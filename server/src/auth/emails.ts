@@ -45,3 +45,15 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
     footer: 'If this was not you, ignore this message: your password stays as it is.',
   });
 }
+
+export function passwordChangedEmail(to: string, name: string, resetUrl: string): MailMessage {
+  return linkMessage({
+    to,
+    subject: 'Your Bazaar password was changed',
+    greeting: `Hello ${name || 'there'},`,
+    body: 'The password of your Bazaar account was just changed, and every other device signed in to it was signed out.',
+    action: 'Reset your password',
+    url: resetUrl,
+    footer: 'If this was you, there is nothing to do. If it was not, reset your password now.',
+  });
+}

@@ -1,5 +1,6 @@
 import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@bazaar/common/account-messages';
 import {
+  changePasswordRequestSchema,
   passwordResetRequestSchema,
   RESET_PASSWORD_PATH,
   resetPasswordRequestSchema,
@@ -46,6 +47,7 @@ const authEndpoints: AuthEndpoint[] = [
   { method: 'POST', path: '/request-password-reset', body: passwordResetRequestSchema },
   { method: 'GET', path: /^\/reset-password\/[A-Za-z0-9_-]+$/ },
   { method: 'POST', path: '/reset-password', body: resetPasswordRequestSchema },
+  { method: 'POST', path: '/change-password', body: changePasswordRequestSchema },
 ];
 
 function findEndpoint(method: string, path: string): AuthEndpoint | undefined {
@@ -72,6 +74,8 @@ const authErrorCodes: Record<string, ErrorCode> = {
 const authValidationMessages: Record<string, string> = {
   PASSWORD_TOO_SHORT: PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORD_TOO_LONG: PASSWORD_TOO_LONG_MESSAGE,
+  INVALID_PASSWORD: 'Your current password is not right.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account signs in with Google or Twitter and has no password to change.',
 };
 
 /** Our error messages win where we have one; otherwise the library's sentence is kept. */
@@ -103,6 +107,8 @@ function completeBody(path: string, body: unknown): unknown {
   if (path === '/request-password-reset') {
     return { ...(body as object), redirectTo: RESET_PASSWORD_PATH };
   }
+  // Whoever knew the old password is signed out everywhere but here.
+  if (path === '/change-password') return { ...(body as object), revokeOtherSessions: true };
   return body;
 }
 

@@ -1,4 +1,5 @@
 import {
+  changePasswordRequestSchema,
   passwordResetRequestSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
@@ -72,6 +73,7 @@ const authEndpoints: [string, z.ZodType][] = [
   ['/api/auth/send-verification-email', verificationEmailRequestSchema],
   ['/api/auth/request-password-reset', passwordResetRequestSchema],
   ['/api/auth/reset-password', resetPasswordRequestSchema],
+  ['/api/auth/change-password', changePasswordRequestSchema],
 ];
 
 const propertiesOf = (schema: z.ZodType) =>

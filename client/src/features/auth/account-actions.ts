@@ -1,4 +1,5 @@
 import type {
+  ChangePasswordRequest,
   MeResponse,
   PasswordResetRequest,
   ResetPasswordRequest,
@@ -56,6 +57,17 @@ export function useResetPassword() {
       forgetAccount(queryClient);
       announceAccountChange();
     },
+  });
+}
+
+/**
+ * Changes the signed-in person's password. The server signs out every other device and gives
+ * this browser a new session, so nothing here is forgotten.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (request: ChangePasswordRequest) =>
+      apiRequest<unknown>('/api/auth/change-password', { method: 'POST', body: request }),
   });
 }
 

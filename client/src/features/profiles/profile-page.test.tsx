@@ -227,4 +227,56 @@ describe('/profile', () => {
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
     expect(attempts).toEqual([{ password: 'wrong-one' }, { password: 'right-one' }]);
   });
+  it('changes the password: the spec’s checks first, then the server’s, and says so', async () => {
+    const attempts: unknown[] = [];
+    sellerApi({
+      'POST /api/auth/change-password': ({ body }) => {
+        attempts.push(body);
+        return attempts.length === 1
+          ? jsonResponse(
+              { error: { code: 'validation_failed', message: 'Your current password is not right.' } },
+              400,
+            )
+          : { user: {} };
+      },
+    });
+    renderProfile('/profile?tab=settings');
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'Change Password' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    const submit = within(dialog).getByRole('button', { name: 'Change Password' });
+    const fill = async (label: string, text: string) => {
+      const input = within(dialog).getByLabelText(label, { exact: true });
+      await user.clear(input);
+      await user.type(input, text);
+    };
+    await fill('Current Password', 'old-secret');
+    await fill('New Password', 'new-secret');
+    await fill('Confirm New Password', 'new-secrte');
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Passwords do not match');
+    await fill('New Password', 'short');
+    await fill('Confirm New Password', 'short');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Password must be at least 6 characters long',
+    );
+    expect(attempts).toEqual([]);
+
+    await fill('New Password', 'new-secret');
+    await fill('Confirm New Password', 'new-secret');
+    await user.click(submit);
+    expect(await within(dialog).findByText('Your current password is not right.')).toBeInTheDocument();
+    await fill('Current Password', 'right-secret');
+    await user.click(submit);
+    expect(await screen.findByText('Password Changed')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(attempts).toEqual([
+      { currentPassword: 'old-secret', newPassword: 'new-secret' },
+      { currentPassword: 'right-secret', newPassword: 'new-secret' },
+    ]);
+    // The dialog gives the focus back to the button that opened it.
+    await waitFor(() => expect(open).toHaveFocus());
+  }, 30_000);
 });

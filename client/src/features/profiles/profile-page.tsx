@@ -16,6 +16,7 @@ import { useSignedInUser } from '../auth/require-sign-in';
 import { achievementsOf } from './achievements';
 import { ACCOUNT_EXPORT_URL, useProfile, useProfileSettings, useSellerStats, useUpdateProfile } from './api';
 import { AchievementCard } from './components/achievement-card';
+import { ChangePasswordDialog } from './components/change-password-dialog';
 import { DeleteAccountDialog } from './components/delete-account-dialog';
 import { LoadError } from './components/load-error';
 import { SellerAdsGrid } from './components/seller-ads-grid';
@@ -330,6 +331,17 @@ function ProfileSettingsPanel() {
             description="Let signed-in buyers write to you from your ads. Conversations you have already started stay open."
             settings={values}
           />
+        </CardContent>
+      </Card>
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>
+            Changing it signs out every other device signed in to your account.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordDialog />
         </CardContent>
       </Card>
       <Card className="border-destructive/40 lg:col-span-2">
