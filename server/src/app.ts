@@ -245,7 +245,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     jobs,
   });
   registerAdLifeJobs({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
-  registerPaymentReceipts({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
+  registerPaymentReceipts(jobs, { db: database.db, mailer, publicUrl: config.PUBLIC_URL }, app.log);
   registerFavoriteRoutes(app, { db: database.db, guard, storage });
   await registerMediaRoutes(app, { storage, db: database.db, guard });
   registerModerationRoutes(app, { db: database.db, guard, storage, jobs });

@@ -4,6 +4,7 @@ import { findPlan } from '@bazaar/common/plans';
 import { paths } from '@bazaar/common/site-paths';
 import { paymentKindLabels } from '@bazaar/common/subscriptions';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { advertisements, payments, profiles, users } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
@@ -14,6 +15,15 @@ import type { Mailer, MailMessage } from '../mail/mailer';
 export const PAYMENT_RECEIPTS_JOB = 'payment-receipts';
 /** Receipts one run sends at most; the rest wait for the next minute. */
 const RECEIPTS_PER_RUN = 100;
+
+/** What sending receipts needs: the payments, a mailer and the site's address for links. */
+interface ReceiptDelivery {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 interface ReceiptDetails {
   id: string;
@@ -74,8 +84,8 @@ export function receiptOf(payment: ReceiptDetails, publicUrl: string): MailMessa
  * does not hold up the others. Answers how many receipts went out.
  */
 export async function sendPaymentReceipts(
-  { db, mailer, publicUrl }: { db: Database; mailer: Mailer; publicUrl: string },
-  log: { warn: (fields: object, message: string) => void },
+  { db, mailer, publicUrl }: ReceiptDelivery,
+  log: Pick<Log, 'warn'>,
 ): Promise<number> {
   const due = await db
     .select({ id: payments.id })
@@ -126,21 +136,9 @@ export async function sendPaymentReceipts(
 }
 
 /** The receipts job, every minute. */
-export function registerPaymentReceipts({
-  db,
-  jobs,
-  mailer,
-  publicUrl,
-  log,
-}: {
-  db: Database;
-  jobs: JobQueue;
-  mailer: Mailer;
-  publicUrl: string;
-  log: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
-}): void {
+export function registerPaymentReceipts(jobs: JobQueue, delivery: ReceiptDelivery, log: Log): void {
   jobs.work(PAYMENT_RECEIPTS_JOB, async () => {
-    const sent = await sendPaymentReceipts({ db, mailer, publicUrl }, log);
+    const sent = await sendPaymentReceipts(delivery, log);
     if (sent > 0) log.info({ receipts: sent }, 'payment receipts sent');
   });
   jobs.schedule(PAYMENT_RECEIPTS_JOB, '* * * * *');
