@@ -48,6 +48,11 @@ describe('/seller/:id', () => {
     expect(screen.getByText('Memphis, TN', { selector: 'li' })).toBeInTheDocument();
     expect(screen.getByText('92%')).toBeInTheDocument();
     expect(screen.getByText('within 2 hours')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Share answered within 24 hours, from 25 conversations in the last 90 days (a new one counts once answered or 24 hours old).',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Fender Player Stratocaster/ })).toHaveAttribute(
       'href',
       `/ad/${ad.id}`,

@@ -1,3 +1,4 @@
+import { SELLER_REPLY_WITHIN_HOURS, SELLER_RESPONSE_WINDOW_DAYS } from '@bazaar/common/constants';
 import type { SellerPageResponse } from '@bazaar/common/sellers';
 import { BadgeCheck, CalendarDays, Clock, Loader2, MapPin, MessageCircle } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -7,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { useReaderDates } from '../../lib/use-reader-dates';
 import { AdCard } from '../ads/components/ad-card';
@@ -126,24 +127,35 @@ function SellerHeader({ seller }: { seller: SellerPageResponse }) {
             ) : null}
           </ul>
         </div>
-        <dl className="grid grid-cols-2 gap-3 sm:w-80">
-          <div className="rounded-lg bg-muted p-3">
-            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
-              <MessageCircle className="size-3.5" aria-hidden="true" /> Response rate
-            </dt>
-            <dd className="mt-1 font-semibold">
-              {response.rate_percent === null ? 'No messages yet' : `${response.rate_percent}%`}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-muted p-3">
-            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
-              <Clock className="size-3.5" aria-hidden="true" /> Typically replies
-            </dt>
-            <dd className="mt-1 font-semibold">
-              {response.typical_seconds === null ? '—' : describeResponseTime(response.typical_seconds)}
-            </dd>
-          </div>
-        </dl>
+        <div className="sm:w-80">
+          <dl className="grid grid-cols-2 gap-3">
+            <div className="rounded-lg bg-muted p-3">
+              <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+                <MessageCircle className="size-3.5" aria-hidden="true" /> Response rate
+              </dt>
+              <dd className="mt-1 font-semibold">
+                {response.rate_percent === null ? 'No messages yet' : `${response.rate_percent}%`}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-muted p-3">
+              <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+                <Clock className="size-3.5" aria-hidden="true" /> Typically replies
+              </dt>
+              <dd className="mt-1 font-semibold">
+                {response.typical_seconds === null ? '—' : describeResponseTime(response.typical_seconds)}
+              </dd>
+            </div>
+          </dl>
+          {response.conversations > 0 ? (
+            <p className="mt-2 text-xs text-muted-foreground">
+              Share answered within {SELLER_REPLY_WITHIN_HOURS} hours, from{' '}
+              {formatNumber(response.conversations)}{' '}
+              {response.conversations === 1 ? 'conversation' : 'conversations'} in the last{' '}
+              {SELLER_RESPONSE_WINDOW_DAYS} days (a new one counts once answered or{' '}
+              {SELLER_REPLY_WITHIN_HOURS} hours old).
+            </p>
+          ) : null}
+        </div>
       </div>
     </Card>
   );
