@@ -54,6 +54,18 @@ export const pages: AuditedPage[] = [
     ready: heading('Forgot Password?'),
   },
   {
+    name: 'login with an error toast',
+    visitor: 'anonymous',
+    path: '/login',
+    ready: heading('Welcome Back'),
+    open: async (page) => {
+      await page.getByLabel('Email').fill('nobody@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText('Sign in Failed', { exact: true }).waitFor();
+    },
+  },
+  {
     name: 'header search with suggestions open',
     visitor: 'anonymous',
     path: '/',
