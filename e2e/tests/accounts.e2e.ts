@@ -248,6 +248,23 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await session.context.close();
   });
 
+  it('shows a phone the field it left empty below the sticky header, label and all', async () => {
+    const session = await openSession(PHONE);
+    const { page } = session;
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(uniqueEmail('forgetful'));
+    const create = page.getByRole('button', { name: 'Create Account' });
+    await create.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await create.click();
+    // The browser scrolls up to the first empty required field, Full Name.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-name');
+    const header = await page.locator('header').boundingBox();
+    const label = await page.getByText('Full Name', { exact: true }).boundingBox();
+    expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await session.context.close();
+  });
+
   it('refuses mismatched passwords on /register before anything is sent', async () => {
     const session = await openSession(PHONE);
     const { page } = session;
