@@ -21,10 +21,11 @@ import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
 import { sellerApiPaths, sellerKeys } from './features/sellers/api';
+import { errorOfAnswer } from './lib/api-client';
 import { ServerPageMeta } from './lib/page-meta';
 
-/** Reads one of the app's own JSON API routes (a GET); rejects unless it answers 2xx. */
-export type ReadApi = (path: string) => Promise<unknown>;
+/** Reads one of the app's own JSON API routes (a GET): its status and its body. */
+export type ReadApi = (path: string) => Promise<{ status: number; body: unknown }>;
 
 export interface ServerRenderRequest {
   /** The page's address as asked for: its path and query string. */
@@ -54,16 +55,23 @@ const BASE = 'http://bazaar.invalid';
 
 type Prefetch = (queryClient: QueryClient, readApi: ReadApi) => Promise<unknown>;
 
+/** The answer's body, or the error the browser's read of it rejects with (apiRequest). */
+async function read(readApi: ReadApi, path: string): Promise<unknown> {
+  const { status, body } = await readApi(path);
+  if (status < 200 || status >= 300) throw errorOfAnswer(status, body);
+  return body;
+}
+
 function prefetchQuery(queryKey: readonly unknown[], path: string): Prefetch {
   return (queryClient, readApi) =>
-    queryClient.prefetchQuery({ queryKey, queryFn: () => readApi(path), retry: false });
+    queryClient.prefetchQuery({ queryKey, queryFn: () => read(readApi, path), retry: false });
 }
 
 function prefetchFirstPage(queryKey: readonly unknown[], path: string): Prefetch {
   return (queryClient, readApi) =>
     queryClient.prefetchInfiniteQuery({
       queryKey,
-      queryFn: () => readApi(path),
+      queryFn: () => read(readApi, path),
       initialPageParam: '',
       retry: false,
     });

@@ -15,7 +15,7 @@ import { jsonForScriptElement } from './index-html';
 export interface ServerRenderer {
   render(request: {
     url: string;
-    readApi: (path: string) => Promise<unknown>;
+    readApi: (path: string) => Promise<{ status: number; body: unknown }>;
   }): Promise<{ html: string; data: unknown; dataForTag: unknown; meta: Partial<PageMeta> } | undefined>;
 }
 
@@ -67,15 +67,14 @@ export function createPageRenderer(app: FastifyInstance, renderer: ServerRendere
     const isPublic = SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
     if (!isPublic && pagePatternOf(pathname)) return undefined;
     const cookie = writePositionCookieOf(request);
-    const readApi = async (path: string): Promise<unknown> => {
+    const readApi = async (path: string) => {
       if (!path.startsWith('/api/')) throw new Error(`The server render may only read the API, not ${path}`);
       const response = await app.inject({
         method: 'GET',
         url: path,
         headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
       });
-      if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
-      return response.json();
+      return { status: response.statusCode, body: response.json() };
     };
     try {
       const rendered = await renderer.render({ url: request.url, readApi });
