@@ -31,6 +31,11 @@ export interface ServerRenderRequest {
   /** The page's address as asked for: its path and query string. */
   url: string;
   readApi: ReadApi;
+  /**
+   * The page answers 404: what it shows is not there for the person asking either (the server
+   * asked with their session), so the reads that failed are rendered and handed to the browser.
+   */
+  isNotFound: boolean;
 }
 
 export interface ServerRenderResult {
@@ -123,7 +128,11 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
  * (or one the router answers with an error or a redirect): that one gets the plain shell.
  * Rejects when rendering fails.
  */
-export async function render({ url, readApi }: ServerRenderRequest): Promise<ServerRenderResult | undefined> {
+export async function render({
+  url,
+  readApi,
+  isNotFound,
+}: ServerRenderRequest): Promise<ServerRenderResult | undefined> {
   const address = new URL(url, BASE);
   const context = await handler.query(new Request(address));
   if (context instanceof Response || context.errors) return undefined;
@@ -133,14 +142,19 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
     return undefined;
   }
 
-  const queryClient = createQueryClient();
+  // What the page is rendered from, as the browser's client will have it (app/start.tsx): a
+  // failed read is then rendered as failed, not as loading again.
+  const serverRendered = new Set<string>();
+  const queryClient = createQueryClient({ serverRendered });
   try {
     const prefetches = prefetchesOf(pattern, leaf.params, address.searchParams) ?? [];
     await Promise.all(prefetches.map((prefetch) => prefetch(queryClient, readApi)));
     // A read that failed (a hidden ad, a bad query) is left to the browser, which asks again
     // with the person's session: the HTML shows the page loading, as the browser's first
-    // render will with the same (empty) cache.
-    queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+    // render will with the same (empty) cache. On a page not found it is the person's answer
+    // too: the HTML shows the not-found screen, and the browser starts from the same error.
+    if (!isNotFound) queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+    for (const query of queryClient.getQueryCache().getAll()) serverRendered.add(query.queryHash);
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const meta: Partial<PageMeta> = {};
@@ -153,7 +167,10 @@ export async function render({ url, readApi }: ServerRenderRequest): Promise<Ser
         </ServerPageMeta>
       </StrictMode>,
     );
-    const queries = dehydrate(queryClient);
+    // Not the queries the render itself made (the account's, still pending).
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => serverRendered.has(query.queryHash),
+    });
     const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
     const untimedQueries = queries.queries.map((query) => ({
       ...query,

@@ -11,6 +11,9 @@ import {
   type Session,
 } from '../support/browser';
 
+/** The id of no ad and no seller. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * The public pages are rendered on the server (decision 0025): their content is in the HTML
  * before any script runs, and the scripts then hydrate it without an error.
@@ -110,6 +113,19 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
       renderedFrom: ['/api/categories'],
       expectContent: (page: Page) =>
         page.getByRole('heading', { name: 'Category Not Found', level: 1 }).waitFor(),
+    },
+    {
+      url: `/ad/${UNKNOWN_ID}`,
+      status: 404,
+      renderedFrom: [`/api/ads/${UNKNOWN_ID}`, `/api/ads/${UNKNOWN_ID}/related`],
+      expectContent: (page: Page) => page.getByRole('heading', { name: 'Ad Not Found', level: 1 }).waitFor(),
+    },
+    {
+      url: `/seller/${UNKNOWN_ID}`,
+      status: 404,
+      renderedFrom: [`/api/sellers/${UNKNOWN_ID}`, `/api/sellers/${UNKNOWN_ID}/ads`],
+      expectContent: (page: Page) =>
+        page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor(),
     },
   ];
 

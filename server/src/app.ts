@@ -277,10 +277,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     publicUrl: config.PUBLIC_URL,
     perFile: config.SITEMAP_URLS_PER_FILE,
   });
-  clientApp.servePage<{ category: string }>(
-    routePatterns.category,
-    ({ category }, request) => categoryExists(request.readDb, category),
-    { rendersNotFound: true },
+  clientApp.servePage<{ category: string }>(routePatterns.category, ({ category }, request) =>
+    categoryExists(request.readDb, category),
   );
   clientApp.servePage<{ id: string }>(routePatterns.seller, ({ id }, request) =>
     isPublicSeller(request.readDb, id),

@@ -26,7 +26,8 @@ const SERVER_RENDERED_FRESH_MS = 10_000;
 /**
  * `serverRendered`: the hashes of the queries a server-rendered page's data filled; until
  * their first refetch they are fresh for SERVER_RENDERED_FRESH_MS (a query's own staleTime,
- * where it sets one, still decides).
+ * where it sets one, still decides), and one that failed (a page not found's) is not asked
+ * again on mount: its loading state would replace the not-found screen of the HTML.
  */
 export function createQueryClient({
   serverRendered = new Set<string>(),
@@ -40,6 +41,7 @@ export function createQueryClient({
           serverRendered.has(query.queryHash) && query.state.dataUpdateCount <= 1
             ? SERVER_RENDERED_FRESH_MS
             : 0,
+        retryOnMount: (query) => !(serverRendered.has(query.queryHash) && query.state.errorUpdateCount <= 1),
       },
     },
     queryCache: new QueryCache({

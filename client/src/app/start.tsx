@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { AppProviders, createQueryClient } from './providers';
 import { appRoutes } from './route-tree';
 import type { ServerRenderedData } from './server-rendering';
+import { ApiError, type ApiErrorJson } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { nextTask } from '../lib/next-task';
 
@@ -38,10 +39,26 @@ export async function startApp(
   const queryClient = createQueryClient({
     serverRendered: new Set(rendered.map((query) => query.queryHash)),
   });
-  // The dehydrated cache holds only answered queries (entry-server.tsx), set without
+  // The dehydrated cache holds the answered queries (entry-server.tsx), set without
   // TanStack's hydrate() and its code in the first load. They count as read now, by the
   // browser's clock (which may differ from the server's): fresh for the page's first moments.
-  for (const { queryKey, state } of rendered) queryClient.setQueryData(queryKey, state.data);
+  // A page not found's holds its failed reads too, which fail here the same way.
+  for (const { queryKey, state } of rendered) {
+    if (state.status === 'error') {
+      const { status, code, message, fields } = state.error as unknown as ApiErrorJson;
+      queryClient
+        .getQueryCache()
+        .build(queryClient, { queryKey })
+        .setState({
+          status: 'error',
+          error: new ApiError(status, code, message, fields),
+          errorUpdatedAt: Date.now(),
+          errorUpdateCount: 1,
+        });
+    } else {
+      queryClient.setQueryData(queryKey, state.data);
+    }
+  }
   await loadMatchedRoutes(appRoutes);
   // tailwind-merge builds its table of classes on first use, 40 ms on a slow phone: in a task
   // of its own, not inside the first component's render of the hydration.

@@ -11,7 +11,14 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** What a server-rendered page's data block carries of it (entry-server.tsx, app/start.tsx). */
+  toJSON(): ApiErrorJson {
+    return { status: this.status, code: this.code, message: this.message, fields: this.fields };
+  }
 }
+
+export type ApiErrorJson = Pick<ApiError, 'status' | 'code' | 'message' | 'fields'>;
 
 const NETWORK_ERROR_MESSAGE = 'Could not reach Bazaar. Check your connection and try again.';
 

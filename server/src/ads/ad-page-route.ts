@@ -62,8 +62,7 @@ function structuredData(
  * GET /ad/:id serves the web client with the ad's title, description (≤160 characters) and
  * first photo in the head, so shared links preview well and crawlers index the ad without
  * running scripts, with its canonical address and structured data (Product, BreadcrumbList).
- * An ad the visitor may not see gets the plain shell with status 404; the
- * client then shows 'Ad Not Found'.
+ * An ad the visitor may not see is its rendered 'Ad Not Found', with status 404.
  */
 export async function registerAdPageRoute(
   app: FastifyInstance,

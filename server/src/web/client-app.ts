@@ -23,15 +23,9 @@ export interface ClientApp {
   /**
    * Sends the web client's page, with a page-specific head when given: a public page
    * rendered on the server (when the server render is built), any other the app's shell.
-   * A page that is not found (404) is rendered only when `rendersNotFound` says its
-   * not-found screen comes from data the server render has.
+   * A public page that is not found (404) is rendered as its not-found screen.
    */
-  sendPage(
-    reply: FastifyReply,
-    head?: PageHead,
-    status?: number,
-    options?: { rendersNotFound?: boolean },
-  ): Promise<FastifyReply>;
+  sendPage(reply: FastifyReply, head?: PageHead, status?: number): Promise<FastifyReply>;
   /**
    * Serves the page of `pattern` (its `:name` segments as Fastify's route parameters), with
    * status 404 when `isFound` says that what it shows does not exist for the public: the
@@ -40,7 +34,6 @@ export interface ClientApp {
   servePage<Params extends Record<string, string>>(
     pattern: string,
     isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
-    options?: { rendersNotFound?: boolean },
   ): void;
 }
 
@@ -147,14 +140,10 @@ export async function registerClientApp(
   const renderPage = isBuilt && serverRenderer ? createPageRenderer(app, serverRenderer) : undefined;
 
   const clientApp: ClientApp = {
-    async sendPage(reply, head, status = 200, { rendersNotFound = false } = {}) {
+    async sendPage(reply, head, status = 200) {
       const { request } = reply;
       const pathname = request.url.split('?')[0] ?? '/';
-      // A page that is not found keeps the shell unless its not-found screen is drawn from data
-      // the render has (a category's, from the list of categories). An ad's or a seller's is an
-      // answer of the API the render leaves to the browser, which asks again with the person's
-      // session (a hidden ad's owner sees it): rendered, it would show the page loading.
-      const rendered = status === 200 || rendersNotFound ? await renderPage?.(request) : undefined;
+      const rendered = await renderPage?.(request, status === 404);
       const pageHead = head ?? (rendered && headOfRenderedPage(rendered.meta));
       const shell = pageHead
         ? renderShell({ url: `${publicUrl}${request.url}`, ...pageHead }, pageCodeFor(pathname))
@@ -172,13 +161,12 @@ export async function registerClientApp(
     servePage<Params extends Record<string, string>>(
       pattern: string,
       isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
-      options?: { rendersNotFound?: boolean },
     ) {
       // Fastify names the parameters after the pattern's `:name` segments.
       const config = { sharedCache: SERVER_RENDERED_PATTERNS.includes(pattern) };
       app.get(pattern, { config, schema: { hide: true } }, async (request, reply) => {
         const isPage = await isFound(request.params as Params, request);
-        return clientApp.sendPage(reply, undefined, isPage ? 200 : 404, options);
+        return clientApp.sendPage(reply, undefined, isPage ? 200 : 404);
       });
     },
   };
@@ -211,9 +199,7 @@ export async function registerClientApp(
       return reply.redirect(`${trimmed}${request.url.slice(pathname.length)}`, 301);
     }
     // An address that opens no page is the client's 'Page Not Found', and says so.
-    return clientApp.sendPage(reply, undefined, pagePatternOf(pathname) ? 200 : 404, {
-      rendersNotFound: true,
-    });
+    return clientApp.sendPage(reply, undefined, pagePatternOf(pathname) ? 200 : 404);
   });
 
   return clientApp;

@@ -246,12 +246,42 @@ describe('server-rendered public pages', () => {
     expect(unknown.body).toContain('<title>Page Not Found · Bazaar</title>');
   });
 
-  it('keeps a missing ad a 404 with the shell, and private pages the shell', async () => {
-    const missing = await get('/ad/00000000-0000-4000-8000-000000000000');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('<div id="root"></div>');
-    expect(missing.body).not.toMatch(DATA_BLOCK);
+  it("renders an unknown ad's and an unknown seller's not-found screens, still 404s", async () => {
+    const notFound = {
+      '/ad/00000000-0000-4000-8000-000000000000': 'Ad Not Found',
+      '/ad/not-a-uuid': 'Ad Not Found',
+      '/seller/00000000-0000-4000-8000-000000000000': 'Page Not Found',
+    };
+    for (const [url, heading] of Object.entries(notFound)) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(appMarkupOf(page.body), url).toContain(`<h1 class="text-2xl font-bold">${heading}</h1>`);
+      expect(page.body, url).toContain(`<title>${heading} · Bazaar</title>`);
+      expect(page.body, url).not.toContain('rel="canonical"');
+    }
+  });
 
+  it("renders a hidden ad as not found to a visitor, and leaves it to its owner's browser", async () => {
+    await testApp.database.db
+      .update(advertisements)
+      .set({ status: 'hidden' })
+      .where(eq(advertisements.id, adId));
+    const visitor = await get(`/ad/${adId}`);
+    expect(visitor.statusCode).toBe(404);
+    expect(appMarkupOf(visitor.body)).toContain('<h1 class="text-2xl font-bold">Ad Not Found</h1>');
+
+    // The render reads as a visitor: the owner's browser asks again with their session.
+    const owner = await get(`/ad/${adId}`, seller);
+    expect(owner.statusCode).toBe(200);
+    expect(appMarkupOf(owner.body)).toContain('aria-label="Loading the ad"');
+    expect(dataOf(owner.body).queries.queries).toEqual([]);
+    await testApp.database.db
+      .update(advertisements)
+      .set({ status: 'active' })
+      .where(eq(advertisements.id, adId));
+  });
+
+  it('keeps private pages the shell', async () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(200);
     expect(login.body).toContain('<div id="root"></div>');

@@ -16,6 +16,7 @@ export interface ServerRenderer {
   render(request: {
     url: string;
     readApi: (path: string) => Promise<{ status: number; body: unknown }>;
+    isNotFound: boolean;
   }): Promise<{ html: string; data: unknown; dataForTag: unknown; meta: Partial<PageMeta> } | undefined>;
 }
 
@@ -58,10 +59,11 @@ export async function loadServerRenderer(file: string): Promise<ServerRenderer |
  * The page's data is read from the app's own API routes in-process, as a visitor: the same
  * validation, read path (replicas) and answers as the browser's reads, and nothing personal,
  * so the HTML is the same for everyone. Only the reader's read-your-writes cookie goes with
- * them, so someone who has just changed an ad is rendered what they wrote.
+ * them, so someone who has just changed an ad is rendered what they wrote. A page that answers
+ * 404 (`isNotFound`) is rendered with its failed reads: its not-found screen.
  */
 export function createPageRenderer(app: FastifyInstance, renderer: ServerRenderer) {
-  return async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
+  return async (request: FastifyRequest, isNotFound: boolean): Promise<RenderedPage | undefined> => {
     const pathname = request.url.split('?')[0] ?? '/';
     // The public pages, and the 'Page Not Found' of an address that opens none.
     const isPublic = SERVER_RENDERED_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
@@ -77,7 +79,7 @@ export function createPageRenderer(app: FastifyInstance, renderer: ServerRendere
       return { status: response.statusCode, body: response.json() };
     };
     try {
-      const rendered = await renderer.render({ url: request.url, readApi });
+      const rendered = await renderer.render({ url: request.url, readApi, isNotFound });
       if (!rendered) return undefined;
       return {
         body: pageBody(rendered.html, rendered.data),
