@@ -207,7 +207,7 @@ function Transcript({
           <ol
             aria-labelledby={titleId}
             tabIndex={0}
-            className="mt-2 grid max-h-96 gap-3 overflow-y-auto rounded-lg border bg-background p-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="mt-2 grid max-h-96 gap-3 overflow-y-auto rounded-lg border bg-background p-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
           >
             {[...earlierMessages, ...item.messages].map((message) => (
               <StaffMessageItem key={message.id} message={message} sender={people[message.sender_role]} />

@@ -161,7 +161,7 @@ export function SearchPage() {
                     type="button"
                     aria-label="Clear filters"
                     onClick={() => setCriteria({ q: criteria.q, sort: criteria.sort })}
-                    className="rounded-full p-0.5 hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    className="rounded-full p-0.5 hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
                   >
                     <X className="size-3" />
                   </button>

@@ -79,7 +79,7 @@ export function SubscriptionFaq() {
       <div className="mt-6 divide-y rounded-xl border bg-card">
         {questions.map(({ question, answer }) => (
           <details key={question} className="group px-5 py-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden [&::-webkit-details-marker]:hidden">
               {question}
               <ChevronDown
                 className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"

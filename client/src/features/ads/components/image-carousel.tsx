@@ -48,7 +48,7 @@ export function ImageCarousel({
               trigger={
                 <button
                   type="button"
-                  className="size-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+                  className="size-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset"
                   aria-label={`View ${photoName} full screen`}
                 >
                   <img
@@ -84,7 +84,7 @@ export function ImageCarousel({
                   aria-label={`Show photo ${dot + 1}`}
                   aria-current={dot === index ? 'true' : undefined}
                   onClick={() => setIndex(dot)}
-                  className="group/dot flex size-6 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                  className="group/dot flex size-6 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-hidden"
                 >
                   <span
                     className={cn(
@@ -138,7 +138,7 @@ function CarouselButton({
       aria-label={label}
       onClick={onClick}
       className={cn(
-        'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-card/90 text-foreground shadow-md transition-colors hover:bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-5',
+        'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-card/90 text-foreground shadow-md transition-colors hover:bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden [&_svg]:size-5',
         className,
       )}
     >

@@ -230,7 +230,7 @@ function PreviewTile({
           type="button"
           onClick={onRemove}
           aria-label={`Remove ${name}`}
-          className="absolute top-1 right-1 flex size-7 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="absolute top-1 right-1 flex size-7 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
         >
           <X className="size-4" />
         </button>

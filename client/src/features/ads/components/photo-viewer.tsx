@@ -123,7 +123,7 @@ export function PhotoViewer({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none"
+          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-hidden"
           onKeyDown={(event) => {
             if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
             // React carries the key through the portal to the carousel, which would move too.
@@ -221,7 +221,7 @@ function ViewerButton({
       onPointerDown={(event) => event.stopPropagation()}
       onDoubleClick={(event) => event.stopPropagation()}
       className={cn(
-        'flex size-11 shrink-0 items-center justify-center rounded-full border border-white/30 bg-black/60 text-white transition-colors hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none [&_svg]:size-6',
+        'flex size-11 shrink-0 items-center justify-center rounded-full border border-white/30 bg-black/60 text-white transition-colors hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-hidden [&_svg]:size-6',
         className,
       )}
       {...props}

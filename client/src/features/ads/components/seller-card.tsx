@@ -66,7 +66,7 @@ export function SellerCard({
             <p className="flex items-center gap-1 font-semibold">
               <Link
                 to={paths.seller(seller.id)}
-                className="min-w-0 truncate text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                className="min-w-0 truncate text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
               >
                 {seller.name}
               </Link>

@@ -64,7 +64,7 @@ export function ViewToggle({
           aria-pressed={mode === value}
           onClick={() => onChange(value)}
           className={cn(
-            'flex size-8 items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            'flex size-8 items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
             mode === value && 'bg-primary text-primary-foreground hover:text-primary-foreground',
           )}
         >

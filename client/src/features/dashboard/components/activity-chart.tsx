@@ -117,7 +117,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
         onKeyDown={onKeyDown}
         onFocus={() => setActiveIndex((index) => index ?? days.length - 1)}
         onBlur={() => setActiveIndex(null)}
-        className="relative w-full rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="relative w-full rounded-md outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
       >
         <p id={instructionsId} className="sr-only">
           Use the left and right arrow keys to hear each day&apos;s numbers.
@@ -219,7 +219,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
       </div>
 
       <details className="group rounded-md border">
-        <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
           Show daily numbers
         </summary>
         <div className="max-h-80 overflow-y-auto border-t">
