@@ -18,6 +18,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a read failed because what it asked for is not there: 404, or 400 for an address
+ * whose id cannot be one (`/ad/not-a-uuid`). Such a page shows its not-found screen.
+ */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export type ApiErrorJson = Pick<ApiError, 'status' | 'code' | 'message' | 'fields'>;
 
 const NETWORK_ERROR_MESSAGE = 'Could not reach Bazaar. Check your connection and try again.';

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
+import { isNotFoundError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatCount, formatDate, formatPrice } from '../../lib/format';
 import { useReaderDates } from '../../lib/use-reader-dates';
@@ -26,10 +26,6 @@ import { ImageCarousel } from './components/image-carousel';
 import { SellerCard } from './components/seller-card';
 import { VideoCarousel } from './components/video-carousel';
 
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 export function AdPage() {
   const { id = '' } = useParams();
   const ad = useAd(id);
@@ -44,7 +40,7 @@ export function AdPage() {
 
   if (ad.isPending) return <AdPageSkeleton />;
   if (ad.isError) {
-    if (isNotFound(ad.error)) return <AdNotFound />;
+    if (isNotFoundError(ad.error)) return <AdNotFound />;
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-2xl font-bold">Error fetching ads</h1>

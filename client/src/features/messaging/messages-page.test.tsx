@@ -1,7 +1,7 @@
 import type { ConversationSummary, InboxResponse } from '@bazaar/common/messaging';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage } from '../../test/render-page';
 import { sellerMe } from '../../test/seller-fixtures';
 import { MessagesPage } from './messages-page';
 
@@ -37,5 +37,20 @@ describe('/messages', () => {
     renderInbox([conversation]);
     expect(await screen.findByText('Still there?', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('Choose a conversation to read it.')).toBeInTheDocument();
+  });
+  it('says a malformed conversation address is not found, as an unknown one is', async () => {
+    mockApi({
+      'GET /api/me': () => sellerMe(),
+      'GET /api/conversations': (): InboxResponse => ({ conversations: [], next_cursor: null }),
+      'GET /api/conversations/unread': () => ({ unread: 0 }),
+      'GET /api/conversations/not-a-uuid': () =>
+        jsonResponse(
+          { error: { code: 'validation_failed', message: 'Some fields are missing or invalid.' } },
+          400,
+        ),
+    });
+    renderPage(MessagesPage, { path: '/messages/:id', url: '/messages/not-a-uuid' });
+    expect(await screen.findByRole('heading', { name: 'Conversation Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('This conversation does not exist.')).toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
+import { isNotFoundError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useLiveEvent, useLiveResync } from '../live/live-provider';
 import {
@@ -44,7 +44,7 @@ export function ThreadView({ id }: { id: string }) {
   const conversation = useConversation(id);
   if (conversation.isPending) return <Skeleton className="h-96" />;
   if (conversation.isError) {
-    const isMissing = conversation.error instanceof ApiError && conversation.error.status === 404;
+    const isMissing = isNotFoundError(conversation.error);
     return (
       <div className="py-16 text-center">
         <h2 className="text-xl font-bold">

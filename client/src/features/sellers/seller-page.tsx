@@ -7,16 +7,13 @@ import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError } from '../../lib/api-client';
+import { isNotFoundError } from '../../lib/api-client';
 import { formatCount, formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { useReaderDates } from '../../lib/use-reader-dates';
 import { AdCard } from '../ads/components/ad-card';
 import { useSellerAds, useSellerPage } from './api';
 import { describeResponseTime } from './response-time';
-
-const isNotFound = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 function initialsOf(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
@@ -45,7 +42,7 @@ export function SellerPage() {
     );
   }
   if (seller.isError) {
-    if (isNotFound(seller.error)) return <NotFoundPage />;
+    if (isNotFoundError(seller.error)) return <NotFoundPage />;
     return (
       <div role="alert" className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-2xl font-bold">Could not load this seller</h1>
