@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSellerPlan, insertAds } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { writeHeaders } from '../../test/subscription-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { ADS_EXPIRED_JOB, AD_EXPIRY_REMINDERS_JOB, expireDueAds, sendExpiryReminders } from './ad-life';
 
 let testApp: TestApp;
@@ -140,11 +140,23 @@ describe('renew', () => {
     // The trial allows one active ad: this one.
     const [adId] = await insertAds(testApp, seller.id, [{ title: 'Expiring canoe' }]);
     await query(`update advertisements set expires_at = now() + interval '2 days' where id = $1`, [adId]);
+    await sendExpiryReminders({
+      db: testApp.database.db,
+      mailer: { send: async () => {} },
+      publicUrl: TEST_PUBLIC_URL,
+    });
     const response = await act(seller, adId!, 'renew');
     expect(response.statusCode, response.body).toBe(200);
     const row = await statusOf(adId!);
     expect(row.status).toBe('active');
     expect(Math.abs(row.expires_at.getTime() - Date.now() - 30 * DAY_MS)).toBeLessThan(60_000);
+    // The reminder that asked for it is answered: no longer unread in the bell.
+    expect(
+      await query('select read_at from notifications where user_id = $1 and kind = $2', [
+        seller.id,
+        'ad_expiring',
+      ]),
+    ).toEqual([{ read_at: expect.any(Date) }]);
 
     // Four days before, it is too early.
     await query(`update advertisements set expires_at = now() + interval '4 days' where id = $1`, [adId]);
@@ -188,7 +200,9 @@ describe('mark as sold', () => {
   it('takes the ad out of search and counts at once; its page says sold for 7 days, then 404', async () => {
     const seller = await createSeller(testApp.app);
     const buyer = await createSeller(testApp.app);
-    const [adId] = await insertAds(testApp, seller.id, [{ title: 'Soldable tandem', category: 'vehicles' }]);
+    const [adId] = await insertAds(testApp, seller.id, [
+      { title: 'Soldable tandem', category: 'vehicles', featured_until: new Date(Date.now() + 3 * DAY_MS) },
+    ]);
     const countBefore = await categoryCount('vehicles');
     expect(await searchIds('Soldable tandem')).toEqual([adId]);
 
@@ -201,7 +215,13 @@ describe('mark as sold', () => {
     for (const headers of [{}, { cookie: buyer.cookie }]) {
       const page = await testApp.app.inject({ url: `/api/ads/${adId}`, headers });
       expect(page.statusCode).toBe(200);
-      expect(page.json()).toMatchObject({ status: 'sold', sold_at: expect.any(String) });
+      // A featured week still running does not make a sold ad look featured.
+      expect(page.json()).toMatchObject({
+        status: 'sold',
+        sold_at: expect.any(String),
+        featured: false,
+        featured_until: null,
+      });
     }
     expect((await testApp.app.inject(`/ad/${adId}`)).statusCode).toBe(200);
     // Nobody starts a conversation about a sold ad; it cannot be sold again.

@@ -132,6 +132,11 @@ export async function renewAd(
       .update(advertisements)
       .set({ status: 'active', expires_at: expiresAfter(lifetimeDays) })
       .where(eq(advertisements.id, adId));
+    // The reminder that asked for this renewal is answered: it leaves the bell's unread count.
+    await tx.execute(sql`
+      update notifications set read_at = now()
+      where user_id = ${ad.user_id} and kind = 'ad_expiring' and read_at is null
+        and once_key like ${`ad_expiring:${adId}:%`}`);
     return readAdLife(tx, adId);
   });
 }

@@ -34,7 +34,10 @@ export function presentMyAdSummary(row: AdSummaryRow, storage: Storage): MyAdSum
 
 export function presentAdDetail(row: AdDetailRow, storage: Storage, now: Date = new Date()): AdDetail {
   const { ad } = row;
-  const featuredUntil = ad.featured_until && ad.featured_until > now ? ad.featured_until : null;
+  // Featuring shows while the ad is listed: a week still running does not make a sold or
+  // expired ad look featured.
+  const featuredUntil =
+    ad.status === 'active' && ad.featured_until && ad.featured_until > now ? ad.featured_until : null;
   return {
     id: ad.id,
     user_id: ad.user_id,
