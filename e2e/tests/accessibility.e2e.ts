@@ -63,6 +63,10 @@ export const pages: AuditedPage[] = [
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.getByText('Sign in Failed', { exact: true }).waitFor();
+      // Its colours are checked once it has slid in: half-way, it is half transparent.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
     },
   },
   {
