@@ -102,7 +102,7 @@ export function RootLayout() {
           />
         ) : null}
         <Header />
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-hidden">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none focus-visible:outline-hidden">
           <Outlet />
         </main>
         <Footer />

@@ -28,7 +28,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <MenuPrimitive.Item
       className={cn(
-        'relative flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-hidden select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground',
+        'relative flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-none focus-visible:outline-hidden select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground',
         className,
       )}
       {...props}

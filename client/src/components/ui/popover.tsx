@@ -18,7 +18,7 @@ export function PopoverContent({
         align={align}
         collisionPadding={8}
         className={cn(
-          'z-50 rounded-lg border bg-popover text-popover-foreground shadow-lg outline-hidden',
+          'z-50 rounded-lg border bg-popover text-popover-foreground shadow-lg outline-none focus-visible:outline-hidden',
           className,
         )}
         {...props}

@@ -13,7 +13,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
   return (
     <div className={cn('relative', className)}>
       <select
-        className="flex h-10 w-full appearance-none truncate rounded-md border border-input bg-card py-2 pr-9 pl-3 text-sm shadow-xs outline-hidden focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
+        className="flex h-10 w-full appearance-none truncate rounded-md border border-input bg-card py-2 pr-9 pl-3 text-sm shadow-xs outline-none focus-visible:outline-hidden focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
         {...props}
       />
       <ChevronDownIcon

@@ -205,7 +205,7 @@ function NotificationItem({
     </>
   );
   const className = cn(
-    'flex w-full gap-3 px-4 py-3 text-left outline-hidden hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+    'flex w-full gap-3 px-4 py-3 text-left outline-none focus-visible:outline-hidden hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
     isUnread && 'bg-primary/5',
   );
   return notification.link ? (

@@ -42,7 +42,7 @@ export function AdCard({
       <Link
         to={paths.ad(ad.id)}
         className={cn(
-          'flex min-w-0 flex-1 outline-hidden focus-visible:ring-2 focus-visible:ring-ring',
+          'flex min-w-0 flex-1 outline-none focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring',
           isList ? 'flex-row' : 'flex-col',
         )}
       >

@@ -123,7 +123,7 @@ export function PhotoViewer({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-hidden"
+          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none focus-visible:outline-hidden"
           onKeyDown={(event) => {
             if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
             // React carries the key through the portal to the carousel, which would move too.

@@ -117,7 +117,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
         onKeyDown={onKeyDown}
         onFocus={() => setActiveIndex((index) => index ?? days.length - 1)}
         onBlur={() => setActiveIndex(null)}
-        className="relative w-full rounded-md outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        className="relative w-full rounded-md outline-none focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
       >
         <p id={instructionsId} className="sr-only">
           Use the left and right arrow keys to hear each day&apos;s numbers.

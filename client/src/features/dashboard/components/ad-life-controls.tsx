@@ -47,7 +47,7 @@ export function AdLifeNotice({
         role="group"
         aria-label={`Sale of ${ad.title}`}
         tabIndex={soldNoticeRef ? -1 : undefined}
-        className="grid gap-1 rounded-md outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        className="grid gap-1 rounded-md outline-none focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
       >
         <Badge variant="secondary" className="w-fit">
           <CircleCheck /> Sold
