@@ -14,9 +14,10 @@ import { routePatterns } from '@bazaar/common/site-paths';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { loadMatchedPages } from './app/lazy-page';
 import { AppProviders, createQueryClient } from './app/providers';
-import { appRoutes } from './app/route-tree';
+import { appRoutes, AppRoutes } from './app/route-tree';
 import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
@@ -52,10 +53,7 @@ export interface ServerRenderResult {
   meta: Partial<PageMeta>;
 }
 
-// Built once: it keeps the route modules it has loaded.
-const handler = createStaticHandler(appRoutes);
-
-/** Only a page's address is used to make the Request the router asks for; the host is never read. */
+/** Only the page's address is read from its URL; the host is never read. */
 const BASE = 'http://bazaar.invalid';
 
 type Prefetch = (queryClient: QueryClient, readApi: ReadApi) => Promise<unknown>;
@@ -124,9 +122,8 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
 }
 
 /**
- * Renders a public page as a visitor sees it, or resolves to undefined for any other page
- * (or one the router answers with an error or a redirect): that one gets the plain shell.
- * Rejects when rendering fails.
+ * Renders a public page as a visitor sees it, or resolves to undefined for any other page:
+ * that one gets the plain shell. Rejects when rendering fails.
  */
 export async function render({
   url,
@@ -134,9 +131,8 @@ export async function render({
   isNotFound,
 }: ServerRenderRequest): Promise<ServerRenderResult | undefined> {
   const address = new URL(url, BASE);
-  const context = await handler.query(new Request(address));
-  if (context instanceof Response || context.errors) return undefined;
-  const leaf = context.matches.at(-1);
+  const matches = matchRoutes(appRoutes, address.pathname) ?? [];
+  const leaf = matches.at(-1);
   const pattern = leaf?.route.index ? routePatterns.home : leaf?.route.path;
   if (!leaf || !pattern || !(SERVER_RENDERED_PATTERNS.includes(pattern) || pattern === NOT_FOUND_ROUTE)) {
     return undefined;
@@ -156,13 +152,15 @@ export async function render({
     if (!isNotFound) queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     for (const query of queryClient.getQueryCache().getAll()) serverRendered.add(query.queryHash);
 
-    const router = createStaticRouter(handler.dataRoutes, context);
+    await loadMatchedPages(matches);
     const meta: Partial<PageMeta> = {};
     const html = await renderToHtml(
       <StrictMode>
         <ServerPageMeta value={meta}>
           <AppProviders queryClient={queryClient} serverRendered>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </ServerPageMeta>
       </StrictMode>,
@@ -171,7 +169,6 @@ export async function render({
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => serverRendered.has(query.queryHash),
     });
-    const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
     const untimedQueries = queries.queries.map((query) => ({
       ...query,
       dehydratedAt: 0,
@@ -180,8 +177,8 @@ export async function render({
     return {
       html,
       meta,
-      data: { queries, router: routerState },
-      dataForTag: { queries: { ...queries, queries: untimedQueries }, router: routerState },
+      data: { queries },
+      dataForTag: { queries: { ...queries, queries: untimedQueries } },
     };
   } finally {
     queryClient.clear();

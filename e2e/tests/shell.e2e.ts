@@ -196,6 +196,37 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it('opens a followed link at its top, and Back, Forward or a reload where the page was left', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).waitFor();
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Vehicles' });
+    await link.scrollIntoViewIfNeeded();
+    const left = await scrollY();
+    expect(left).toBeGreaterThan(400);
+
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Vehicles' }).waitFor();
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    await expect.poll(scrollY).toBe(left);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Vehicles' }).waitFor();
+    await expect.poll(scrollY).toBe(200);
+
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).waitFor();
+    await expect.poll(scrollY).toBe(200);
+    expectNoPageErrors(session);
+    await session.context.close();
+  });
+
   it('opens a page whose address was typed at its top, not where another page was left', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+import { Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/api';
+import { RouteErrorBoundary } from './error-page';
 import { Footer } from './footer';
 import { Header } from './header';
+import { usePageLoading } from './lazy-page';
+import { useScrollRestoration } from './scroll-restoration';
 
 // Only a signed-in seller with an unconfirmed address sees it: load it on demand.
 const EmailVerificationNotice = lazy(() =>
@@ -28,16 +31,6 @@ function SkipToContent() {
       Skip to content
     </a>
   );
-}
-
-/**
- * Where the router keeps a page's scroll position: its history entry's key, but every page
- * opened by typing its address (or a link from elsewhere) has the same key, "default", so
- * one such page opened another's position (help opened scrolled to where the home page had
- * been left). Those are told apart by their address.
- */
-function scrollKey(location: Location): string {
-  return location.key === 'default' ? location.pathname + location.search : location.key;
 }
 
 /**
@@ -89,12 +82,13 @@ function BottomBar({ children }: { children: ReactNode }) {
 }
 
 export function RootLayout() {
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
+  useScrollRestoration();
   return (
     <>
       <div className="flex min-h-screen flex-col">
         <SkipToContent />
-        {navigation.state === 'loading' ? (
+        {pageLoading ? (
           <div
             role="progressbar"
             aria-label="Loading page"
@@ -103,12 +97,13 @@ export function RootLayout() {
         ) : null}
         <Header />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none focus-visible:outline-hidden">
-          <Outlet />
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
         </main>
         <Footer />
       </div>
       <EmailVerificationReminder />
-      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

@@ -1,60 +1,64 @@
 import { NOT_FOUND_ROUTE } from '@bazaar/common/server-rendering';
 import { UserRound } from 'lucide-react';
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireSignIn, type SignInGate } from '../features/auth/require-sign-in';
+import { lazyPage } from './lazy-page';
 import { routePatterns } from './paths';
-
-/** A code-split route: its page module is loaded when the route is first visited. */
-function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
 
 /** Routes whose pages need an account: signed out, the gate says why and links to /login. */
 function signedIn(gate: SignInGate, routes: RouteObject[]): RouteObject {
   return { element: <RequireSignIn gate={gate} />, children: routes };
 }
 
+/**
+ * The inbox and a conversation are one page: opening a conversation keeps the page (and its
+ * list of conversations) in place.
+ */
+const MessagesPage = lazyPage(
+  () => import('../features/messaging/messages-page'),
+  (m) => m.MessagesPage,
+);
+
 /** Every page of the site (spec §2), by the patterns in common/site-paths. */
 export const pageRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/home/home-page'),
       (m) => m.HomePage,
     ),
   },
   {
     path: routePatterns.login,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/auth/login-page'),
       (m) => m.LoginPage,
     ),
   },
   {
     path: routePatterns.register,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
     ),
   },
   {
     path: routePatterns.forgotPassword,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/auth/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   },
   {
     path: routePatterns.resetPassword,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/auth/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: routePatterns.emailVerified,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/auth/email-verified-page'),
       (m) => m.EmailVerifiedPage,
     ),
@@ -62,7 +66,7 @@ export const pageRoutes: RouteObject[] = [
   signedIn({ title: 'Access Denied', text: 'Please login to access your dashboard.' }, [
     {
       path: routePatterns.dashboard,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/dashboard/dashboard-page'),
         (m) => m.DashboardPage,
       ),
@@ -71,7 +75,7 @@ export const pageRoutes: RouteObject[] = [
   signedIn({ title: 'Access Denied', text: 'Please login to post an advertisement.' }, [
     {
       path: routePatterns.postAd,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/ads/post-ad-page'),
         (m) => m.PostAdPage,
       ),
@@ -79,7 +83,7 @@ export const pageRoutes: RouteObject[] = [
   ]),
   {
     path: routePatterns.ad,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/ads/ad-page'),
       (m) => m.AdPage,
     ),
@@ -87,7 +91,7 @@ export const pageRoutes: RouteObject[] = [
   signedIn({ title: 'Access Denied', text: 'Please login to edit your ads.' }, [
     {
       path: routePatterns.editAd,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/ads/edit-ad-page'),
         (m) => m.EditAdPage,
       ),
@@ -95,14 +99,14 @@ export const pageRoutes: RouteObject[] = [
   ]),
   {
     path: routePatterns.category,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/ads/category-page'),
       (m) => m.CategoryPage,
     ),
   },
   {
     path: routePatterns.search,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/ads/search-page'),
       (m) => m.SearchPage,
     ),
@@ -116,7 +120,7 @@ export const pageRoutes: RouteObject[] = [
     [
       {
         path: routePatterns.profile,
-        lazy: page(
+        Component: lazyPage(
           () => import('../features/profiles/profile-page'),
           (m) => m.ProfilePage,
         ),
@@ -125,7 +129,7 @@ export const pageRoutes: RouteObject[] = [
   ),
   {
     path: routePatterns.subscription,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/subscriptions/subscription-page'),
       (m) => m.SubscriptionPage,
     ),
@@ -133,32 +137,20 @@ export const pageRoutes: RouteObject[] = [
   signedIn({ title: 'Access Denied', text: 'Please login to access the moderation console.' }, [
     {
       path: routePatterns.admin,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/admin/admin-page'),
         (m) => m.AdminPage,
       ),
     },
   ]),
   signedIn({ title: 'Access Denied', text: 'Please login to see your messages.' }, [
-    {
-      path: routePatterns.messages,
-      lazy: page(
-        () => import('../features/messaging/messages-page'),
-        (m) => m.MessagesPage,
-      ),
-    },
-    {
-      path: routePatterns.conversation,
-      lazy: page(
-        () => import('../features/messaging/messages-page'),
-        (m) => m.MessagesPage,
-      ),
-    },
+    { path: routePatterns.messages, Component: MessagesPage },
+    { path: routePatterns.conversation, Component: MessagesPage },
   ]),
   signedIn({ title: 'Access Denied', text: 'Please login to see your favorites.' }, [
     {
       path: routePatterns.favorites,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/favorites/favorites-page'),
         (m) => m.FavoritesPage,
       ),
@@ -167,7 +159,7 @@ export const pageRoutes: RouteObject[] = [
   signedIn({ title: 'Access Denied', text: 'Please login to see your saved searches.' }, [
     {
       path: routePatterns.savedSearches,
-      lazy: page(
+      Component: lazyPage(
         () => import('../features/saved-searches/saved-searches-page'),
         (m) => m.SavedSearchesPage,
       ),
@@ -175,42 +167,42 @@ export const pageRoutes: RouteObject[] = [
   ]),
   {
     path: routePatterns.seller,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/sellers/seller-page'),
       (m) => m.SellerPage,
     ),
   },
   {
     path: routePatterns.help,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/info/help-page'),
       (m) => m.HelpPage,
     ),
   },
   {
     path: routePatterns.safety,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/info/safety-page'),
       (m) => m.SafetyPage,
     ),
   },
   {
     path: routePatterns.terms,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/info/terms-page'),
       (m) => m.TermsPage,
     ),
   },
   {
     path: routePatterns.privacy,
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/info/privacy-page'),
       (m) => m.PrivacyPage,
     ),
   },
   {
     path: NOT_FOUND_ROUTE,
-    lazy: page(
+    Component: lazyPage(
       () => import('./not-found-page'),
       (m) => m.NotFoundPage,
     ),

@@ -1,30 +1,14 @@
 import './zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
+import { loadMatchedPages } from './lazy-page';
 import { AppProviders, createQueryClient } from './providers';
-import { appRoutes } from './route-tree';
+import { appRoutes, AppRoutes } from './route-tree';
 import type { ServerRenderedData } from './server-rendering';
 import { ApiError, type ApiErrorJson } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { nextTask } from '../lib/next-task';
-
-/**
- * Loads the code of the routes the page is on before the first render: a route still lazy
- * would render nothing at first, unlike the server's HTML (a hydration mismatch), and on a
- * page the browser renders itself the router would warn that it has no fallback to show
- * meanwhile. Their chunks are in the page's list of code (main.tsx preloads them), so this
- * waits for no extra round trip.
- */
-async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-}
 
 /**
  * Hydrates the server's HTML of a public page (`serverData`, what it was rendered from), or
@@ -59,19 +43,20 @@ export async function startApp(
       queryClient.setQueryData(queryKey, state.data);
     }
   }
-  await loadMatchedRoutes(appRoutes);
+  // The page's code before the first render: a page still loading would render nothing at
+  // first, unlike the server's HTML (a hydration mismatch). Its chunks are in the page's list
+  // of code (main.tsx preloads them), so this waits for no extra round trip.
+  await loadMatchedPages(matchRoutes(appRoutes, window.location) ?? []);
   // tailwind-merge builds its table of classes on first use, 40 ms on a slow phone: in a task
   // of its own, not inside the first component's render of the hydration.
   cn();
   await nextTask();
-  const router = createBrowserRouter(
-    appRoutes,
-    serverData ? { hydrationData: serverData.router } : undefined,
-  );
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)} onHydrated={onHydrated}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

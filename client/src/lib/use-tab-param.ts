@@ -20,7 +20,7 @@ export function useTabParam<Tab extends string>(
         else updated.set('tab', next);
         return updated;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     );
   }
 

@@ -1,8 +1,16 @@
 import { errorMessages } from '@bazaar/common/errors';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { createMemoryRouter, matchRoutes, parsePath, RouterProvider, type RouteObject } from 'react-router';
+import { useLayoutEffect, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  MemoryRouter,
+  parsePath,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/providers';
 import { pageRoutes } from '../app/routes';
@@ -11,6 +19,17 @@ import { Toaster } from '../components/ui/toaster';
 /** Leaving the page lands here, not on the router's error screen, so tests can follow navigation. */
 function Elsewhere() {
   return <p>Elsewhere</p>;
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Tells `onLocation` each address the router goes to. */
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
+  return null;
 }
 
 /**
@@ -29,6 +48,7 @@ function asRouted(route: RouteObject, url: string): RouteObject {
  * Renders `Page` at `url` (default: `path`), with the history `state` another page sent
  * along, inside the app's query client and notification area, behind the sign-in gate the
  * app's routes put around it. Any other path renders only an "Elsewhere" marker.
+ * `router.state.location` is where the router is.
  */
 export function renderPage(
   Page: ComponentType,
@@ -37,13 +57,16 @@ export function renderPage(
   // The app's own client: a query answered 5xx is retried twice (~3 s) as in the app, so
   // tests answer queries with 2xx or 4xx and keep 5xx for mutations, which are never retried.
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [asRouted({ path, Component: Page }, url), { path: '*', Component: Elsewhere }],
-    { initialEntries: [{ ...parsePath(url), state }] },
-  );
+  const initialEntry = { ...parsePath(url), state };
+  const router = { state: { location: initialEntry as Partial<Location> } };
+  const onLocation = (location: Location) => void (router.state.location = location);
+  const routes = [asRouted({ path, Component: Page }, url), { path: '*', Component: Elsewhere }];
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialEntry]}>
+        <Routes routes={routes} />
+        <LocationProbe onLocation={onLocation} />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

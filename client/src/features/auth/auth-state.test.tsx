@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header';
 import { apiRequest } from '../../lib/api-client';
 import { jsonResponse, mockApi, renderPage, signedOut, unauthenticated } from '../../test/render-page';
 import { sellerMe } from '../../test/seller-fixtures';
-import { ACCOUNT_SCOPE } from './api';
+import { ACCOUNT_SCOPE, authKeys } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -73,13 +73,17 @@ describe('auth state in the header', () => {
       'GET /api/something-of-mine': () => ({ value: 'mine' }),
       'POST /api/auth/sign-out': () => ({ success: true }),
     });
-    const { queryClient } = renderPage(PageWithHeader, { path: '/' });
+    // A page of the account's: signing out leaves it for the home page.
+    const { queryClient } = renderPage(PageWithHeader, { path: '/dashboard' });
+    expect(await screen.findByText('mine')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
     expect(api.hasCalled('POST /api/auth/sign-out')).toBe(true);
-    await waitFor(() => expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined());
+    // The header, wherever it is, shows no one: the session is known to be gone.
+    expect(queryClient.getQueryData(authKeys.me)).toBeNull();
+    expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined();
   });
 
   it('says "Sign out Failed" with the reason when signing out fails', async () => {
