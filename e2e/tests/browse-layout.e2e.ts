@@ -72,7 +72,16 @@ describe.skipIf(!hasChromium)('browsing results on a phone and a wide screen', (
       await sheet.waitFor({ state: 'detached' });
       await page.waitForURL(/minPrice=1/);
       // The button says how many filters are on.
-      await page.getByRole('button', { name: 'Filters 1 active' }).waitFor();
+      const filters = page.getByRole('button', { name: 'Filters 1 active' });
+      await filters.waitFor();
+      // Escape closes the sheet and gives the focus back to the button.
+      await filters.click();
+      await sheet.getByLabel('Min Price').waitFor();
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => filters.evaluate((element) => element === document.activeElement), path)
+        .toBe(true);
     }
     expectNoPageErrors(session);
     await session.context.close();

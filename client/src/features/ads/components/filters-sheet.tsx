@@ -1,8 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+
+// Opened on phones only, after a tap: the dialog's code (9 kB gzip) is not in the first load.
+const FiltersSheetDialog = lazy(() =>
+  import('./filters-sheet-dialog').then((module) => ({ default: module.FiltersSheetDialog })),
+);
 
 /**
  * Below the `lg` width the filters do not push the results off the first screen: a Filters
@@ -19,23 +23,32 @@ export function FiltersSheet({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="lg:hidden">
-          <SlidersHorizontal aria-hidden="true" /> Filters
-          {activeCount > 0 ? (
-            <Badge className="px-1.5">
-              {activeCount}
-              <span className="sr-only"> active</span>
-            </Badge>
-          ) : null}
-        </Button>
-      </DialogTrigger>
-      <DialogContent placement="bottom" aria-describedby={undefined}>
-        <DialogTitle>Filters</DialogTitle>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={opener}
+        variant="outline"
+        className="lg:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => onOpenChange(true)}
+      >
+        <SlidersHorizontal aria-hidden="true" /> Filters
+        {activeCount > 0 ? (
+          <Badge className="px-1.5">
+            {activeCount}
+            <span className="sr-only"> active</span>
+          </Badge>
+        ) : null}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <FiltersSheetDialog onOpenChange={onOpenChange} opener={opener}>
+            {children}
+          </FiltersSheetDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
