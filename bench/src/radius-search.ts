@@ -7,8 +7,8 @@
  * and best match. Prints p50/p95/p99 and PostgreSQL's plans (EXPLAIN ANALYZE, BUFFERS), and fails on a
  * p95 over the budget (not checked in quick mode) or a plan that does not use the earth index.
  */
-import { adSearchQuerySchema, type AdSort } from '@bazaar/common/ads';
-import { SEARCH_RADII_KM } from '@bazaar/common/places';
+import { adSearchQuerySchema } from '@bazaar/common/ads';
+import { SEARCH_RADII_KM, type AdSort } from '@bazaar/common/search-criteria';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { loadavg } from 'node:os';
 import pg from 'pg';

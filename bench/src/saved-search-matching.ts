@@ -11,7 +11,7 @@
  * PostgreSQL's plan (EXPLAIN ANALYZE, BUFFERS);
  * fails when the plan does not use the two indexes, or on a p95 over the budget (not in quick mode).
  */
-import type { AdSearchCriteria } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';

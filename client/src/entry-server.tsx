@@ -7,7 +7,8 @@
  * own routes in-process, as a visitor). The browser's cache starts from that cache
  * (main.tsx), so its first render matches the HTML.
  */
-import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
+import { readSearchCriteria } from '@bazaar/common/search-reading';
 import type { PageMeta } from '@bazaar/common/page-meta';
 import { NOT_FOUND_ROUTE, SERVER_RENDERED_PATTERNS } from '@bazaar/common/server-rendering';
 import { routePatterns } from '@bazaar/common/site-paths';

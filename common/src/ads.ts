@@ -11,8 +11,15 @@ import {
 } from './constants';
 import { uuidSchema } from './ids';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
-import { placeIdSchema, SEARCH_RADII_KM, type SearchRadiusKm } from './places';
-import { SEARCH_CRITERIA, type SearchCriterion } from './search-criteria';
+import { placeIdSchema } from './places';
+import {
+  AD_SORTS,
+  SEARCH_RADII_KM,
+  type AdSearchCriteria,
+  type AdSort,
+  type SearchCriterion,
+  type SearchRadiusKm,
+} from './search-criteria';
 import { visibleTextSchema } from './visible-text';
 
 export const adIdSchema = uuidSchema;
@@ -253,27 +260,7 @@ export type RecordViewResponse = z.infer<typeof recordViewResponseSchema>;
 // ---------------------------------------------------------------------------
 // Searching (spec §2 /search and /category, §5 filters).
 
-/** `distance` (nearest first) needs a place to measure from (issue 14). */
-export const adSortSchema = z.enum([
-  'relevance',
-  'newest',
-  'oldest',
-  'price-low',
-  'price-high',
-  'popular',
-  'distance',
-]);
-export type AdSort = z.infer<typeof adSortSchema>;
-
-export const adSortLabels: Record<AdSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  'price-low': 'Price: Low to High',
-  'price-high': 'Price: High to Low',
-  popular: 'Most Popular',
-  distance: 'Distance: Nearest First',
-};
+export const adSortSchema = z.enum(AD_SORTS);
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -301,7 +288,7 @@ const searchCriteriaShape = {
     z.coerce
       .number<string | number>()
       .refine(
-        (radius): radius is SearchRadiusKm => (SEARCH_RADII_KM as readonly number[]).includes(radius),
+        (radius): radius is SearchRadiusKm => SEARCH_RADII_KM.some((known) => known === radius),
         `Choose a distance of ${SEARCH_RADII_KM.join(', ')} km.`,
       )
       .optional(),
@@ -330,9 +317,13 @@ export const adSearchQuerySchema = z
   .superRefine(refinePlaceCriteria);
 export type AdSearchQuery = z.infer<typeof adSearchQuerySchema>;
 
-/** The criteria of a search, the type derived from the one shape above. */
+/** The criteria of a search (AdSearchCriteria, which the shape above reads: checked below). */
 export const adSearchCriteriaSchema = z.object(searchCriteriaShape).superRefine(refinePlaceCriteria);
-export type AdSearchCriteria = z.infer<typeof adSearchCriteriaSchema>;
+
+/** True when A and B are the same type. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const criteriaTypeIsTheShapes: Same<z.output<typeof adSearchCriteriaSchema>, AdSearchCriteria> = true;
+void criteriaTypeIsTheShapes;
 
 /** The criteria as a request body sends them (a saved search, issue 14): the same shape, strict. */
 export const adSearchCriteriaBodySchema = z.strictObject(searchCriteriaShape);
@@ -346,30 +337,6 @@ export const adSearchCriteriaResultSchema = z.custom<AdSearchCriteria>(
   (value) => adSearchCriteriaSchema.safeParse(value).success,
   'Not search criteria.',
 );
-
-/**
- * Reads search criteria from a page's URL parameters. Lenient, unlike the API: a value that
- * does not parse is dropped rather than failing the page, and unknown parameters are ignored.
- */
-export function readSearchCriteria(parameters: { get(name: string): string | null }): AdSearchCriteria {
-  const valid: Partial<Record<SearchCriterion, unknown>> = {};
-  for (const name of SEARCH_CRITERIA) {
-    const parsed = searchCriteriaShape[name].safeParse(parameters.get(name) ?? undefined);
-    if (parsed.success) valid[name] = parsed.data;
-  }
-  // Without a place, its radius and the distance order mean nothing: dropped, not an error page.
-  if (valid.place === undefined) {
-    delete valid.radius;
-    if (valid.sort === 'distance') delete valid.sort;
-  }
-  return adSearchCriteriaSchema.parse(valid);
-}
-
-/** A price typed into a filter, read by the API's rule (spec §5): a number from 0 to the maximum, or nothing. */
-export function readSearchPrice(text: string): number | undefined {
-  const parsed = searchCriteriaShape.minPrice.safeParse(text);
-  return parsed.success ? parsed.data : undefined;
-}
 
 export const myAdsQuerySchema = pageQuerySchema;
 export type MyAdsQuery = z.infer<typeof myAdsQuerySchema>;

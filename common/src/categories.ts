@@ -1,11 +1,8 @@
 import * as z from 'zod';
+import { CATEGORY_ID_MAX_LENGTH, CATEGORY_ID_PATTERN } from './constants';
 
 /** A category id is a slug such as `real-estate`; the footer links to three of them. */
-export const categoryIdSchema = z
-  .string()
-  .min(1)
-  .max(40)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+export const categoryIdSchema = z.string().min(1).max(CATEGORY_ID_MAX_LENGTH).regex(CATEGORY_ID_PATTERN);
 
 export const categorySchema = z.object({
   id: categoryIdSchema,

@@ -32,6 +32,12 @@ export const PAGE_SIZE_MAX = 50;
 /** A thread opens on its last 30 messages. */
 export const MESSAGE_PAGE_SIZE_DEFAULT = 30;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+/** A category id is a slug such as `real-estate`. */
+export const CATEGORY_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const CATEGORY_ID_MAX_LENGTH = 40;
+/** The largest gazetteer place id (a PostgreSQL `int`). */
+export const PLACE_ID_MAX = 2_147_483_647;
 /** Search results are counted up to this many; beyond it the page says "1,000+ ads found". */
 export const SEARCH_COUNT_CAP = 1000;
 

@@ -1,13 +1,9 @@
 import * as z from 'zod';
+import { PLACE_ID_MAX } from './constants';
 
 /** A place of the gazetteer (issue 14), by its GeoNames id. */
-export const placeIdSchema = z.coerce.number<string | number>().int().positive().max(2_147_483_647);
+export const placeIdSchema = z.coerce.number<string | number>().int().positive().max(PLACE_ID_MAX);
 
-/** Radius search's distances (issue 14), in kilometres. */
-export const SEARCH_RADII_KM = [5, 10, 25, 50, 100] as const;
-export type SearchRadiusKm = (typeof SEARCH_RADII_KM)[number];
-/** The radius of a search that names a place but no radius. */
-export const DEFAULT_SEARCH_RADIUS_KM: SearchRadiusKm = 25;
 /** How many suggestions the type-ahead answers. */
 export const PLACE_SUGGESTIONS_LIMIT = 10;
 export const PLACE_QUERY_MAX_LENGTH = 100;

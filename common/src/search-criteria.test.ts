@@ -1,15 +1,10 @@
 /// <reference types="node" />
 // URLSearchParams, as the browser and the server parse these query strings; common itself runs anywhere.
 import { describe, expect, it } from 'vitest';
-import {
-  adSearchCriteriaSchema,
-  adSearchQuerySchema,
-  readSearchCriteria,
-  readSearchPrice,
-  type AdSearchCriteria,
-} from './ads';
-import { AD_PRICE_MAX } from './constants';
-import { searchQueryString, sortOfSearch } from './search-criteria';
+import { adSearchCriteriaBodySchema, adSearchCriteriaSchema, adSearchQuerySchema } from './ads';
+import { AD_LOCATION_MAX_LENGTH, AD_PRICE_MAX, PLACE_ID_MAX, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { SEARCH_CRITERIA, searchQueryString, sortOfSearch, type AdSearchCriteria } from './search-criteria';
+import { readSearchCriteria, readSearchCriterion, readSearchPrice } from './search-reading';
 
 const everyCriterion: AdSearchCriteria = {
   q: 'red bike',
@@ -94,6 +89,64 @@ describe('readSearchPrice', () => {
     expect(readSearchPrice('0')).toBe(0);
     for (const text of ['', '  ', '-1', '12abc', 'ten', String(AD_PRICE_MAX * 10)]) {
       expect(readSearchPrice(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('the page’s reading of a criterion, without zod', () => {
+  // Texts on each side of every rule: blank, spaces, lengths, signs, number notations, the
+  // bounds, the lists of radii and orders.
+  const texts = [
+    '',
+    '  ',
+    'bike',
+    '  red bike  ',
+    'x'.repeat(SEARCH_QUERY_MAX_LENGTH),
+    'x'.repeat(SEARCH_QUERY_MAX_LENGTH + 1),
+    ` ${'x'.repeat(SEARCH_QUERY_MAX_LENGTH)} `,
+    'y'.repeat(AD_LOCATION_MAX_LENGTH + 1),
+    'vehicles',
+    'real-estate',
+    'Vehicles',
+    ' vehicles',
+    '-estate',
+    'a'.repeat(40),
+    'a'.repeat(41),
+    '0',
+    '-0',
+    '-1',
+    '7',
+    ' 12 ',
+    '12.5',
+    '10.505',
+    '1e3',
+    '0x10',
+    'Infinity',
+    'NaN',
+    '12abc',
+    '٣',
+    String(AD_PRICE_MAX),
+    String(AD_PRICE_MAX + 1),
+    '5',
+    '25',
+    '100',
+    '5419384',
+    String(PLACE_ID_MAX),
+    String(PLACE_ID_MAX + 1),
+    'newest',
+    'distance',
+    'price-low',
+    'best',
+  ];
+
+  it('answers as the API’s schema does: its value when the API takes the text, none when it refuses it', () => {
+    for (const name of SEARCH_CRITERIA) {
+      for (const text of texts) {
+        const api = adSearchCriteriaBodySchema.safeParse({ [name]: text });
+        expect(readSearchCriterion(name, text), `${name}=${JSON.stringify(text)}`).toEqual(
+          api.success ? api.data[name] : undefined,
+        );
+      }
     }
   });
 });

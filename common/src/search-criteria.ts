@@ -1,8 +1,9 @@
 /**
  * The names of the search criteria (spec §5), in the order a query string lists them. The
- * zod shape in ads.ts is keyed by exactly these (a `satisfies` check), and its type gives
- * AdSearchCriteria. This module stays free of zod, so pages that only link to a search (the
- * home page loads the ads API module) do not carry the validator.
+ * zod shape in ads.ts is keyed by exactly these (a `satisfies` check). This module, and
+ * search-reading.ts which reads a page's address, stay free of zod: the pages that search (and
+ * those that only link to a search: the home page loads the ads API module) do not carry the
+ * validator (24 kB gzip).
  */
 export const SEARCH_CRITERIA = [
   'q',
@@ -15,6 +16,56 @@ export const SEARCH_CRITERIA = [
   'sort',
 ] as const;
 export type SearchCriterion = (typeof SEARCH_CRITERIA)[number];
+
+/** The orders of results; `distance` (nearest first) needs a place to measure from (issue 14). */
+export const AD_SORTS = [
+  'relevance',
+  'newest',
+  'oldest',
+  'price-low',
+  'price-high',
+  'popular',
+  'distance',
+] as const;
+export type AdSort = (typeof AD_SORTS)[number];
+
+export const adSortLabels: Record<AdSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  popular: 'Most Popular',
+  distance: 'Distance: Nearest First',
+};
+
+export function isAdSort(text: string): text is AdSort {
+  return (AD_SORTS as readonly string[]).includes(text);
+}
+
+/** Radius search's distances (issue 14), in kilometres. */
+export const SEARCH_RADII_KM = [5, 10, 25, 50, 100] as const;
+export type SearchRadiusKm = (typeof SEARCH_RADII_KM)[number];
+/** The radius of a search that names a place but no radius. */
+export const DEFAULT_SEARCH_RADIUS_KM: SearchRadiusKm = 25;
+
+/** The criteria of a search; ads.ts's zod shape reads the same (a type check there). */
+export interface AdSearchCriteria {
+  /** Words to find in titles and descriptions (full-text, English stemming). */
+  q?: string;
+  category?: string;
+  /** Inclusive bounds in dollars. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Case-insensitive part of the location. */
+  location?: string;
+  /** Ads within `radius` km of this gazetteer place (issue 14); the server reads its coordinates. */
+  place?: number;
+  /** Kilometres around `place` (DEFAULT_SEARCH_RADIUS_KM when left out). */
+  radius?: SearchRadiusKm;
+  /** Absent: best match when there are words, else the newest first (sortOfSearch). */
+  sort?: AdSort;
+}
 
 /** The order of results without words to match, when a search names none. */
 export const DEFAULT_SORT = 'newest';

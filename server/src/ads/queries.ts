@@ -1,7 +1,11 @@
-import type { AdSearchCriteria, AdSort, AdStatus } from '@bazaar/common/ads';
+import type { AdStatus } from '@bazaar/common/ads';
 import { HOME_FEATURED_LIMIT, RELATED_ADS_LIMIT, SEARCH_COUNT_CAP } from '@bazaar/common/constants';
-import { DEFAULT_SEARCH_RADIUS_KM } from '@bazaar/common/places';
-import { sortOfSearch } from '@bazaar/common/search-criteria';
+import {
+  DEFAULT_SEARCH_RADIUS_KM,
+  sortOfSearch,
+  type AdSearchCriteria,
+  type AdSort,
+} from '@bazaar/common/search-criteria';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';

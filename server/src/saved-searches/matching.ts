@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_RADIUS_KM } from '@bazaar/common/places';
+import { DEFAULT_SEARCH_RADIUS_KM } from '@bazaar/common/search-criteria';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 

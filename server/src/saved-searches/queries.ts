@@ -1,4 +1,5 @@
-import { adSearchCriteriaSchema, type AdSearchCriteria } from '@bazaar/common/ads';
+import { adSearchCriteriaSchema } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { SAVED_SEARCH_NEW_COUNT_CAP, SAVED_SEARCHES_MAX } from '@bazaar/common/constants';
 import type { AlertFrequency, SavedSearch } from '@bazaar/common/saved-searches';
 import { sql, type SQL } from 'drizzle-orm';

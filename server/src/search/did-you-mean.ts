@@ -1,4 +1,4 @@
-import type { AdSearchCriteria } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import type { Database } from '../db/database';
 import { circleOf, hasAdsForSearch } from '../ads/queries';
 import { correctSearchWords } from './queries';

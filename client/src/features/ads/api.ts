@@ -2,14 +2,13 @@ import type {
   AdContactResponse,
   AdDetail,
   AdListResponse,
-  AdSearchCriteria,
   FavoriteResponse,
   FeaturedAdsResponse,
   MyAdListResponse,
   RecordViewResponse,
 } from '@bazaar/common/ads';
 import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestionsResponse } from '@bazaar/common/search';
-import { searchQueryString } from '@bazaar/common/search-criteria';
+import { searchQueryString, type AdSearchCriteria } from '@bazaar/common/search-criteria';
 import {
   keepPreviousData,
   useInfiniteQuery,

@@ -1,6 +1,5 @@
-import { canonicalSearchPath, sortOfSearch } from '@bazaar/common/search-criteria';
+import { canonicalSearchPath, sortOfSearch, type AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { ChevronRight, PackageOpen } from 'lucide-react';
-import type { AdSearchCriteria } from '@bazaar/common/ads';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';

@@ -1,5 +1,5 @@
-import { readSearchCriteria, type AdSearchCriteria } from '@bazaar/common/ads';
-import { searchQueryString } from '@bazaar/common/search-criteria';
+import { searchQueryString, type AdSearchCriteria } from '@bazaar/common/search-criteria';
+import { readSearchCriteria } from '@bazaar/common/search-reading';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -1,5 +1,4 @@
-import { adSortLabels, type AdSearchCriteria } from '@bazaar/common/ads';
-import { sortOfSearch } from '@bazaar/common/search-criteria';
+import { adSortLabels, sortOfSearch, type AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { formatPrice } from '../../lib/format';
 
 function priceRange({ minPrice, maxPrice }: AdSearchCriteria): string | undefined {

@@ -1,4 +1,4 @@
-import type { AdSearchCriteria } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { AdSearchCriteria } from '@bazaar/common/ads';
+import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { useState } from 'react';
 import { ActionDialog } from '../../components/action-dialog';
 import { toast } from '../../components/ui/use-toast';

@@ -1,16 +1,19 @@
 import {
+  AD_SORTS,
   adSortLabels,
-  adSortSchema,
-  readSearchPrice,
+  DEFAULT_SEARCH_RADIUS_KM,
+  isAdSort,
+  SEARCH_CRITERIA,
+  SEARCH_RADII_KM,
   type AdSearchCriteria,
   type AdSort,
-} from '@bazaar/common/ads';
-import { SEARCH_CRITERIA } from '@bazaar/common/search-criteria';
+  type SearchRadiusKm,
+} from '@bazaar/common/search-criteria';
+import { readSearchPrice } from '@bazaar/common/search-reading';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { DEFAULT_SEARCH_RADIUS_KM, SEARCH_RADII_KM, type SearchRadiusKm } from '@bazaar/common/places';
 import { useCategories } from '../../categories/api';
 import { usePlace } from '../../places/api';
 import { PlaceCombobox } from '../../places/components/place-combobox';
@@ -103,10 +106,12 @@ export function SortSelect({
         id={id}
         name="sort"
         value={value}
-        onChange={(event) => onChange(adSortSchema.parse(event.target.value))}
+        onChange={(event) => {
+          // The options are AD_SORTS: anything else would be a change from outside the app.
+          if (isAdSort(event.target.value)) onChange(event.target.value);
+        }}
       >
-        {adSortSchema.options
-          .filter((sort) => hasWords || sort !== 'relevance')
+        {AD_SORTS.filter((sort) => hasWords || sort !== 'relevance')
           .filter((sort) => sort !== 'distance' || canSortByDistance)
           .map((sort) => (
             <option key={sort} value={sort}>
