@@ -123,6 +123,14 @@ describe.skipIf(!hasChromium)('places and distance', () => {
     await page.goto('/search');
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
+    // Escape closes the suggestions, not the sheet around them.
+    const near = sheet.getByRole('combobox', { name: 'Near' });
+    await near.fill('Denver');
+    await sheet.getByRole('option', { name: 'Denver, CO, United States', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => near.getAttribute('aria-expanded')).toBe('false');
+    expect(await sheet.isVisible()).toBe(true);
+    await near.fill('');
     await choosePlace(sheet, 'Near', 'Denver', 'Denver, CO, United States');
     await chooseOption(page, 'Distance', 'Within 50 km');
     await sheet.getByRole('button', { name: 'Apply Filters' }).click();

@@ -12,10 +12,20 @@ const placements = {
   bottom: 'inset-x-0 bottom-0 max-h-[85dvh] overflow-y-auto rounded-t-2xl border-t',
 };
 
+/** Whether a key was pressed in a field whose list of suggestions is open (a combobox's). */
+function isInOpenList(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  );
+}
+
 export function DialogContent({
   className,
   children,
   placement = 'center',
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { placement?: keyof typeof placements }) {
   return (
@@ -23,6 +33,12 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn('fixed z-50 grid gap-4 bg-card p-6 shadow-xl', placements[placement], className)}
+        onEscapeKeyDown={(event) => {
+          onEscapeKeyDown?.(event);
+          // Escape in a field with its suggestions open closes them (the field's own handling),
+          // not the dialog around it: the dialog hears the key first.
+          if (isInOpenList(event.target)) event.preventDefault();
+        }}
         {...props}
       >
         {children}
