@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
-  it('opens the mobile menu on a phone and closes it when a link is chosen', async () => {
+  it('opens the mobile menu on a phone and closes it when a link is chosen or Escape pressed', async () => {
     const session = await openSession(PHONE);
     const { page } = session;
     await page.goto('/');
@@ -107,9 +107,17 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await menu.waitFor();
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Login', 'Sign Up']);
+    // Escape from inside the menu closes it and leaves the focus on its button.
+    await menu.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    const button = page.getByRole('button', { name: 'Open menu' });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await button.click();
     await menu.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
     expect(await menu.isVisible()).toBe(false);
+    expectNoPageErrors(session);
     await session.context.close();
   });
 

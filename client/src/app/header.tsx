@@ -1,6 +1,6 @@
 import { isStaff } from '@bazaar/common/roles';
 import { LogOut, Menu, Plus, Store, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
@@ -48,6 +48,13 @@ function useLogout() {
 export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  /** Escape, on the menu's button or inside the menu, closes it and leaves the focus on the button. */
+  function closeMenuOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !isMenuOpen) return;
+    closeMenu();
+    menuButton.current?.focus();
+  }
   // The search page has a search box of its own: one is enough.
   const hasSearchBox = useMatch(paths.search()) === null;
 
@@ -70,6 +77,7 @@ export function Header() {
         <AccountNav />
 
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="md:hidden"
@@ -77,6 +85,7 @@ export function Header() {
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
+          onKeyDown={closeMenuOnEscape}
         >
           {isMenuOpen ? <X /> : <Menu />}
         </Button>
@@ -88,7 +97,7 @@ export function Header() {
         </div>
       ) : null}
 
-      {isMenuOpen ? <MobileMenu onChoose={closeMenu} /> : null}
+      {isMenuOpen ? <MobileMenu onChoose={closeMenu} onKeyDown={closeMenuOnEscape} /> : null}
     </header>
   );
 }
@@ -137,12 +146,23 @@ function AccountNav() {
 }
 
 /** The phone's menu; `onChoose` closes it. */
-function MobileMenu({ onChoose }: { onChoose: () => void }) {
+function MobileMenu({
+  onChoose,
+  onKeyDown,
+}: {
+  onChoose: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
   const { data: currentUser } = useCurrentUser();
   const logout = useLogout();
   const postAd = usePostAdAction();
   return (
-    <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
+    <nav
+      id="mobile-menu"
+      aria-label="Mobile"
+      className="border-t bg-card px-4 py-3 md:hidden"
+      onKeyDown={onKeyDown}
+    >
       <ul className="flex flex-col gap-1">
         <MobileLink to={paths.home} onChoose={onChoose}>
           Home
