@@ -1,5 +1,6 @@
 import { isStaff } from '@bazaar/common/roles';
 import { BellRing, CreditCard, Heart, LayoutDashboard, LogOut, ShieldCheck, User } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import {
@@ -26,9 +27,10 @@ function initials(user: CurrentUser['user']): string {
 
 /** The signed-in user's menu: Profile, Dashboard, Favorites, Subscription, Logout (spec §2, issue 14); Moderation (the console's heading) for staff. */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onLogout: () => void }) {
+  const [isOpen, setOpen] = useState(false);
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still leave it.
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} open={isOpen} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full">
           {/* Named by its content, so the name holds the initials it shows: "User menu MG". */}
@@ -38,7 +40,14 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser['user']; onL
           </span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent
+        align="end"
+        // The menu keeps Tab from moving through its items (arrows do): Tab closes it instead,
+        // with the focus back on its button, rather than doing nothing.
+        onKeyDown={(event) => {
+          if (event.key === 'Tab') setOpen(false);
+        }}
+      >
         <DropdownMenuLabel>
           <div className="truncate font-medium">{displayName(user)}</div>
           <div className="truncate text-xs text-muted-foreground">{user.email}</div>

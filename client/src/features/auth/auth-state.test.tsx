@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header';
@@ -84,6 +84,18 @@ describe('auth state in the header', () => {
     // The header, wherever it is, shows no one: the session is known to be gone.
     expect(queryClient.getQueryData(authKeys.me)).toBeNull();
     expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined();
+  });
+
+  it('closes the user menu on Tab, with the focus back on its button', async () => {
+    mockApi({ 'GET /api/me': () => signedInUser });
+    renderPage(Header, { path: '/' });
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: /^User menu/ });
+    await user.click(button);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
   });
 
   it('says "Sign out Failed" with the reason when signing out fails', async () => {
