@@ -62,6 +62,14 @@ describe('/post-ad', () => {
       screen.getByText('Please fill all required fields and upload at least one image.'),
     ).toBeInTheDocument();
     expect(api.calls.some((call) => call.startsWith('POST'))).toBe(false);
+    // Each field that is wrong says why when it is focused, and the first gets the focus.
+    const description = screen.getByLabelText(/Description/);
+    await waitFor(() => expect(description).toHaveFocus());
+    expect(description).toHaveAccessibleDescription('Description is required.');
+    expect(screen.getByLabelText(/Title/)).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('combobox', { name: /Location/ })).toHaveAccessibleDescription(
+      'Choose a suggested place so buyers searching nearby find your ad, or type your own. Location is required.',
+    );
   });
 
   it('counts the description as it is typed', async () => {

@@ -128,6 +128,7 @@ export function AdForm({
           maxLength={AD_TITLE_MAX_LENGTH}
           placeholder="What are you selling?"
           aria-invalid={Boolean(errors.title)}
+          aria-describedby={descriptionOf('ad-title', { error: errors.title })}
           {...register('title')}
         />
       </Field>
@@ -148,6 +149,7 @@ export function AdForm({
           maxLength={AD_DESCRIPTION_MAX_LENGTH}
           placeholder="Condition, size, what is included, how to pick it up…"
           aria-invalid={Boolean(errors.description)}
+          aria-describedby={descriptionOf('ad-description', { error: errors.description })}
           {...register('description')}
         />
       </Field>
@@ -162,6 +164,7 @@ export function AdForm({
             step={0.01}
             placeholder="0.00"
             aria-invalid={Boolean(errors.price)}
+            aria-describedby={descriptionOf('ad-price', { error: errors.price })}
             {...register('price')}
           />
         </Field>
@@ -177,6 +180,7 @@ export function AdForm({
               <Select
                 id="ad-category"
                 aria-invalid={Boolean(errors.category)}
+                aria-describedby={descriptionOf('ad-category', { error: errors.category })}
                 {...field}
                 className={field.value ? undefined : '[&>select]:text-muted-foreground'}
               >
@@ -206,7 +210,10 @@ export function AdForm({
           render={({ field }) => (
             <PlaceCombobox
               id="ad-location"
-              describedBy="ad-location-hint"
+              describedBy={descriptionOf('ad-location', {
+                hint: true,
+                error: errors.location ?? errors.place_id,
+              })}
               name={field.name}
               text={field.value}
               placeId={placeId}
@@ -263,6 +270,15 @@ export function AdForm({
   );
 }
 
+/**
+ * What describes a field, for its `aria-describedby`: its hint and its error while shown
+ * (Field writes them with these ids), so a screen reader says why when the field is focused.
+ */
+function descriptionOf(htmlFor: string, { hint = false, error }: { hint?: boolean; error?: unknown }) {
+  const ids = [hint ? `${htmlFor}-hint` : null, error ? `${htmlFor}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
 function Field({
   label,
   htmlFor,
@@ -294,7 +310,7 @@ function Field({
         </p>
       ) : null}
       {error ? (
-        <p className="text-sm text-destructive" role="alert">
+        <p id={`${htmlFor}-error`} className="text-sm text-destructive">
           {error}
         </p>
       ) : null}
