@@ -76,7 +76,9 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     await seller.getByRole('link', { name: 'Messages', exact: true }).waitFor();
     await buyerThread.getByText('Read', { exact: true }).waitFor({ timeout: 5_000 });
 
-    // The seller answers with Enter; the buyer sees it without a reload.
+    // The seller answers with Enter; the buyer sees it without a reload, and hears it.
+    const arrival = buyer.getByRole('status').filter({ hasText: 'New message' });
+    expect(await arrival.count()).toBe(0);
     const answer = seller.getByRole('textbox', { name: 'Message to Bob Buyer' });
     await answer.fill('Yes, it is!');
     await answer.press('Shift+Enter');
@@ -84,6 +86,7 @@ describe.skipIf(!hasChromium)('messaging between buyer and seller', () => {
     await answer.press('Enter');
     await buyerThread.getByText('Come by on Saturday.', { exact: false }).waitFor({ timeout: 5_000 });
     expect(await buyerThread.getByText('Yes, it is!', { exact: false }).count()).toBe(1);
+    await expect.poll(() => arrival.textContent()).toBe('New message: Yes, it is!\nCome by on Saturday.');
 
     // Asking again from the ad opens the same conversation, without offering the greeting twice.
     await buyer.goto(`/ad/${adId}`);

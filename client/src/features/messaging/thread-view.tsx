@@ -180,10 +180,15 @@ function MessageList({
   isPending: boolean;
 }) {
   const end = useRef<HTMLLIElement>(null);
-  const newestId = messages.at(-1)?.id;
+  const newest = messages.at(-1);
+  const newestId = newest?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [newestId]);
+  // The newest message when the thread was first shown: those that arrive after it are said.
+  const [openedAt, setOpenedAt] = useState<string | undefined | null>(null);
+  if (!isPending && openedAt === null) setOpenedAt(newestId);
+  const arrived = newest && !newest.is_mine && openedAt !== null && newestId !== openedAt ? newest : null;
 
   if (isPending) return <Skeleton className="m-3 h-64" />;
   return (
@@ -201,6 +206,10 @@ function MessageList({
         ))}
         <li ref={end} aria-hidden="true" />
       </ol>
+      {/* A message that comes in while the thread is open is said, not only drawn. */}
+      <p role="status" className="sr-only">
+        {arrived ? `New message: ${arrived.body}` : ''}
+      </p>
     </div>
   );
 }
