@@ -404,6 +404,27 @@ describe('deleted ads and accounts', () => {
     expect((await threadOf(buyer, sent.conversation_id)).messages).toHaveLength(1);
   });
 
+  it('shows the ad’s picture to the buyer only while it is listed, and always to its seller', async () => {
+    const sent = await askAboutAd(testApp, buyer, adId);
+    await query(
+      `insert into ad_media (ad_id, kind, position, storage_key, card_key, content_type, bytes)
+       values ($1, 'image', 0, $2, $3, 'image/jpeg', 100)`,
+      [adId, `ads/${adId}/photo.jpg`, `ads/${adId}/photo-card.jpg`],
+    );
+    const pictureFor = async (user: typeof buyer) =>
+      (await sendAs(testApp, user, 'GET', `/api/conversations/${sent.conversation_id}`)).json().ad
+        .image_url as string | null;
+    expect(await pictureFor(buyer)).toMatch(/photo-card\.jpg$/);
+    for (const status of ['hidden', 'expired']) {
+      await query('update advertisements set status = $2 where id = $1', [adId, status]);
+      expect(await pictureFor(buyer), status).toBeNull();
+      expect(await pictureFor(seller), status).toMatch(/photo-card\.jpg$/);
+      // The list of conversations says the same.
+      const list = (await sendAs(testApp, buyer, 'GET', '/api/conversations')).json();
+      expect(list.conversations[0].ad.image_url, status).toBeNull();
+    }
+  });
+
   it("anonymises a deleted account: the other person keeps the thread, and can't write into it", async () => {
     const leaving = await createSeller(testApp.app, { name: 'Leaving Buyer' });
     const sent = await askAboutAd(testApp, leaving, adId, 'Before I go');

@@ -3,13 +3,18 @@ import type { Storage } from '../media/storage';
 import type { ConversationRow, MessageRow } from './queries';
 
 export function presentConversationSummary(row: ConversationRow, storage: Storage): ConversationSummary {
+  const isAvailable = row.ad_status === 'active';
+  // The picture is served to everyone while the ad is listed, and always to its seller (the
+  // media route's rule): a buyer is not sent the address of one that would not load.
+  const picture =
+    row.card_key !== null && (isAvailable || row.my_role === 'seller') ? storage.url(row.card_key) : null;
   return {
     id: row.id,
     ad: {
       id: row.ad_id,
       title: row.ad_title,
-      image_url: row.card_key ? storage.url(row.card_key) : null,
-      is_available: row.ad_status === 'active',
+      image_url: picture,
+      is_available: isAvailable,
     },
     my_role: row.my_role,
     other_person: { id: row.other_id, name: row.other_id ? row.other_name : null },
