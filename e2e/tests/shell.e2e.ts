@@ -190,6 +190,21 @@ describe.skipIf(!hasChromium)('the app shell', () => {
     await session.context.close();
   });
 
+  it('draws the border of a filled button in forced-colors mode, where its background is not drawn', async () => {
+    const session = await openSession(DESKTOP);
+    const { page } = session;
+    const borderOfSearch = () =>
+      page
+        .getByRole('main')
+        .getByRole('button', { name: 'Search', exact: true })
+        .evaluate((element) => getComputedStyle(element).borderTopWidth);
+    await page.goto('/search');
+    expect(await borderOfSearch()).toBe('0px');
+    await page.emulateMedia({ forcedColors: 'active' });
+    expect(await borderOfSearch()).toBe('1px');
+    await session.context.close();
+  });
+
   it('links the footer to the three category pages', async () => {
     const session = await openSession(DESKTOP);
     const { page } = session;

@@ -3,16 +3,21 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
+/**
+ * In forced-colors (high-contrast) mode backgrounds are not drawn: a button other than an
+ * outline or a link gets the border that shows it is one (`forced-colors:border`).
+ */
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*="size-"])]:size-4',
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
+        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 forced-colors:border',
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover forced-colors:border',
         outline: 'border border-input bg-card shadow-sm hover:bg-accent hover:text-accent-foreground',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-        ghost: 'hover:bg-accent hover:text-accent-foreground',
+        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80 forced-colors:border',
+        ghost: 'hover:bg-accent hover:text-accent-foreground forced-colors:border',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
