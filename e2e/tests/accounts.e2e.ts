@@ -27,7 +27,9 @@ async function register(page: Page, email: string) {
   await page
     .getByText('Registration successful! Please check your email to verify your account.', { exact: true })
     .waitFor();
+  // The address changes as the link is followed; the page, once its code is there.
   await page.waitForURL('**/login');
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   // The sign-in form opens with the address just registered.
   expect(await page.getByLabel('Email').inputValue()).toBe(email);
 }
@@ -147,6 +149,7 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot Password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -237,7 +240,8 @@ describe.skipIf(!hasChromium)('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-her-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Sign in Failed', { exact: true }).waitFor();
-    await page.getByText('Invalid e-mail or password.', { exact: true }).waitFor();
+    // The reason, in the toast and beside the form, where it stays.
+    await page.getByRole('main').getByText('Invalid e-mail or password.', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     const main = page.getByRole('main');

@@ -94,7 +94,8 @@ describe.skipIf(!hasChromium)('deleting an account', () => {
     await page.getByLabel('Password', { exact: true }).fill(SELLER_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Sign in Failed', { exact: true }).waitFor();
-    await page.getByText('Invalid e-mail or password.', { exact: true }).waitFor();
+    // The reason, in the toast and beside the form, where it stays.
+    await page.getByRole('main').getByText('Invalid e-mail or password.', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     expectNoPageErrors(session);

@@ -78,7 +78,10 @@ describe('LoginPage', () => {
     const { router } = renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit();
     expect(await screen.findByText('Sign in Failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid e-mail or password.')).toBeInTheDocument();
+    // In the toast, and beside the form as the fields' description, where it stays.
+    expect(screen.getAllByText('Invalid e-mail or password.')).toHaveLength(2);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid e-mail or password.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid e-mail or password.');
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
@@ -147,7 +150,8 @@ describe('LoginPage', () => {
     });
     renderPage(LoginPage, { path: '/login' });
     await fillAndSubmit();
-    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    // The toast's and the form's.
+    await waitFor(() => expect(screen.getAllByText('Something went wrong')).toHaveLength(2));
   });
 
   it('opens with the address just registered filled in', async () => {

@@ -56,6 +56,11 @@ export function LoginPage() {
 
   if (currentUser && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnPath} replace />;
 
+  // The last try's failure stays beside the form (the toast goes after a few seconds), as the
+  // fields' description.
+  const failure = signIn.isError ? errorMessageOf(signIn.error) : null;
+  const failureId = failure ? 'login-failure' : undefined;
+
   function showFailure(error: unknown) {
     formToasts.toast({ title: SIGN_IN_FAILED, description: errorMessageOf(error), variant: 'destructive' });
   }
@@ -97,6 +102,7 @@ export function LoginPage() {
             autoComplete="email"
             placeholder="you@example.com"
             required
+            aria-describedby={failureId}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
@@ -108,6 +114,7 @@ export function LoginPage() {
             autoComplete="current-password"
             placeholder="Your password"
             required
+            aria-describedby={failureId}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
@@ -127,6 +134,11 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
+        {failure ? (
+          <p id={failureId} className="text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
