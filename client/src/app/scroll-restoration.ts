@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router';
 
 /** Where the positions are kept across reloads, for this tab only. */
@@ -54,16 +54,22 @@ export function useScrollRestoration() {
   const positions = useRef<Record<string, number> | null>(null);
   const shown = useRef<Location | null>(null);
 
-  useEffect(() => {
+  // A layout effect: its `popstate` listener is added before the router's (a parent's layout
+  // effects run after a child's), so it records the page being left while it is still shown.
+  useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
     const record = () => {
       if (positions.current && shown.current) positions.current[scrollKey(shown.current)] = window.scrollY;
     };
     const save = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current ?? {}));
     window.addEventListener('scroll', record, { passive: true });
+    // A scroll event waits for the next frame: Back pressed within it would leave the page's
+    // last position unrecorded, and Forward would open it at the one before.
+    window.addEventListener('popstate', record);
     window.addEventListener('pagehide', save);
     return () => {
       window.removeEventListener('scroll', record);
+      window.removeEventListener('popstate', record);
       window.removeEventListener('pagehide', save);
       window.history.scrollRestoration = 'auto';
     };
