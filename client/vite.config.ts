@@ -119,7 +119,7 @@ const ENTRY = /client[\\/]src[\\/]main\.tsx$/;
 const START = /client[\\/]src[\\/]app[\\/]start\.tsx$/;
 /** The shell's sources: the app's own modules, and the small packages of its components. */
 const SHELL_SOURCES =
-  /client[\\/]src[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge)[\\/]/;
+  /client[\\/]src[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority)[\\/]/;
 
 /**
  * Names `shell` each of SHELL_SOURCES that the app's start (src/app/start.tsx) imports,

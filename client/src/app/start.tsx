@@ -7,8 +7,6 @@ import { AppProviders, createQueryClient } from './providers';
 import { appRoutes, AppRoutes } from './route-tree';
 import type { ServerRenderedData } from './server-rendering';
 import { ApiError, type ApiErrorJson } from '../lib/api-client';
-import { cn } from '../lib/cn';
-import { nextTask } from '../lib/next-task';
 
 /**
  * Hydrates the server's HTML of a public page (`serverData`, what it was rendered from), or
@@ -47,10 +45,6 @@ export async function startApp(
   // first, unlike the server's HTML (a hydration mismatch). Its chunks are in the page's list
   // of code (main.tsx preloads them), so this waits for no extra round trip.
   await loadMatchedPages(matchRoutes(appRoutes, window.location) ?? []);
-  // tailwind-merge builds its table of classes on first use, 40 ms on a slow phone: in a task
-  // of its own, not inside the first component's render of the hydration.
-  cn();
-  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} serverRendered={Boolean(serverData)} onHydrated={onHydrated}>
