@@ -1,6 +1,6 @@
 import { isStaff } from '@bazaar/common/roles';
 import { LogOut, Menu, Plus, Store, X } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
@@ -12,13 +12,12 @@ import { MessagesButton, UnreadMessagesCount } from '../features/messaging/messa
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
+import { lazyComponent } from '../lib/lazy-component';
 
 // Only signed-in visitors need the menu and the bell (and their positioning code): load them on demand.
-const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
-const NotificationsBell = lazy(() =>
-  import('../features/notifications/notifications-bell').then((module) => ({
-    default: module.NotificationsBell,
-  })),
+const AccountMenu = lazyComponent(async () => (await import('./account-menu')).AccountMenu);
+const NotificationsBell = lazyComponent(
+  async () => (await import('../features/notifications/notifications-bell')).NotificationsBell,
 );
 
 /**

@@ -1,16 +1,17 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { forgetAccount, useAccountSync } from '../features/auth/api';
 import { LiveProvider } from '../features/live/live-provider';
 import { ApiError } from '../lib/api-client';
 import { HydrationProvider } from '../lib/hydration';
+import { lazyComponent } from '../lib/lazy-component';
 
 /**
  * The notification area with its Radix code, loaded beside the first page instead of
  * before it: no toast is ever shown before the page has loaded, and it keeps the home
  * page's first load within its budget.
  */
-const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
+const Toaster = lazyComponent(async () => (await import('../components/ui/toaster')).Toaster);
 
 /** A session that ends (expired, revoked elsewhere) signs the user out everywhere at once. */
 function isSessionEnded(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/api';
 import { RouteErrorBoundary } from './error-page';
@@ -6,12 +6,11 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { usePageLoading } from './lazy-page';
 import { useScrollRestoration } from './scroll-restoration';
+import { lazyComponent } from '../lib/lazy-component';
 
 // Only a signed-in seller with an unconfirmed address sees it: load it on demand.
-const EmailVerificationNotice = lazy(() =>
-  import('../features/auth/email-verification-notice').then((module) => ({
-    default: module.EmailVerificationNotice,
-  })),
+const EmailVerificationNotice = lazyComponent(
+  async () => (await import('../features/auth/email-verification-notice')).EmailVerificationNotice,
 );
 
 const MAIN_ID = 'main';

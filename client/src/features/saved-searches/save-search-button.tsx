@@ -1,14 +1,13 @@
 import type { AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { BellPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../auth/api';
 import { useRequireSignIn } from '../auth/use-require-sign-in';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // Opened after a press, by those signed in: the dialog's code is not in the first load.
-const SaveSearchDialog = lazy(() =>
-  import('./save-search-dialog').then((module) => ({ default: module.SaveSearchDialog })),
-);
+const SaveSearchDialog = lazyComponent(async () => (await import('./save-search-dialog')).SaveSearchDialog);
 
 export const SAVE_SEARCH_SIGN_IN_REASON = 'Please login to save a search.';
 

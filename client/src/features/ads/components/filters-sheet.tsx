@@ -1,11 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 // Opened on phones only, after a tap: the dialog's code (9 kB gzip) is not in the first load.
-const FiltersSheetDialog = lazy(() =>
-  import('./filters-sheet-dialog').then((module) => ({ default: module.FiltersSheetDialog })),
+const FiltersSheetDialog = lazyComponent(
+  async () => (await import('./filters-sheet-dialog')).FiltersSheetDialog,
 );
 
 /**
