@@ -1,11 +1,10 @@
-import * as z from 'zod';
-
 /**
  * Scam patterns a message can show (issue 12, Safety): the recipient sees a warning beside
- * it. Found when the message is sent and kept with it.
+ * it. Found when the message is sent and kept with it. (No zod here: the ad page shows this
+ * module's safety tips, and its schema is messaging.ts's `messageWarningSchema`.)
  */
-export const messageWarningSchema = z.enum(['risky_payment', 'other_messenger', 'lookalike_link']);
-export type MessageWarning = z.infer<typeof messageWarningSchema>;
+export const MESSAGE_WARNINGS = ['risky_payment', 'other_messenger', 'lookalike_link'] as const;
+export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
 
 export const messageWarningTexts: Record<MessageWarning, string> = {
   risky_payment:

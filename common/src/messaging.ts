@@ -1,8 +1,11 @@
 import * as z from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE_DEFAULT } from './constants';
 import { formatNumber } from './format';
-import { messageWarningSchema } from './message-safety';
+import { MESSAGE_WARNINGS } from './message-safety';
 import { nextCursorSchema, pageLimitSchema, pageQueryShape } from './pagination';
+
+/** The scam patterns a message showed (message-safety.ts), as the API sends them. */
+export const messageWarningSchema = z.enum(MESSAGE_WARNINGS);
 
 // ---------------------------------------------------------------------------
 // Writing (issue 12). The body is plain text; markup in it is shown as text.

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { adIdSchema, adStatusSchema, ownerModerationSchema } from './ads';
 import { categoryIdSchema } from './categories';
-import { messageWarningSchema } from './message-safety';
-import { conversationRoleSchema, reportReasonSchema } from './messaging';
+import { conversationRoleSchema, messageWarningSchema, reportReasonSchema } from './messaging';
 import { nextCursorSchema, pageLimitSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { roleSchema } from './roles';
 

@@ -21,7 +21,7 @@ import { SafetyTips } from '../messaging/safety-tips';
 import { ReportAdButton } from '../moderation/components/report-ad-button';
 import { useAd, useFavorite, useRecordAdView, useRelatedAds, useSetFavorite } from './api';
 import { AdCard } from './components/ad-card';
-import { DeleteAdButton } from './components/delete-ad-dialog';
+import { DeleteAdButton } from './components/delete-ad-button';
 import { ImageCarousel } from './components/image-carousel';
 import { SellerCard } from './components/seller-card';
 import { VideoCarousel } from './components/video-carousel';

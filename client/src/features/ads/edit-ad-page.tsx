@@ -12,7 +12,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useSignedInUser } from '../auth/require-sign-in';
 import { useAd, useUpdateAd } from './api';
 import { AdForm, type AdFormSubmission } from './components/ad-form';
-import { DeleteAdButton } from './components/delete-ad-dialog';
+import { DeleteAdButton } from './components/delete-ad-button';
 
 /** /ad/:id/edit: the owner changes an ad's fields, photos and videos, or deletes it. */
 export function EditAdPage() {

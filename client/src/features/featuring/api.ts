@@ -9,13 +9,12 @@ export const featureKeys = {
 };
 
 /** What featuring the owner's ad costs now, and the plan's included features left. */
-export function useFeatureOffer(adId: string, isEnabled: boolean) {
+export function useFeatureOffer(adId: string) {
   return useQuery({
     queryKey: featureKeys.offer(adId),
     queryFn: ({ signal }) =>
       apiRequest<FeatureOfferResponse>(`/api/ads/${encodeURIComponent(adId)}/feature`, { signal }),
     select: (data) => data.offer,
-    enabled: isEnabled,
     staleTime: 0,
   });
 }

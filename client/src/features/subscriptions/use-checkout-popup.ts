@@ -49,20 +49,25 @@ function toastFailure(result: Result) {
   toast({ title: PAYMENT_FAILED_TITLE, description, variant: 'destructive' });
 }
 
+export interface CheckoutPopup {
+  isPaying: boolean;
+  /** Starts a payment, unless one is under way or the popup is blocked; answers whether it did. */
+  pay: (start: StartCheckout, onPaid: () => void) => boolean;
+}
+
 /**
  * A payment in the provider's popup (spec §4, made real), for a plan or a featured week: the
  * popup opens at once, the server creates the checkout and the popup goes to the provider's
  * page; the outcome comes from the server, never from a timer. Afterwards everything shown is
  * read again, as a payment changes the plan, the quota or the ad's featuring.
  */
-export function useCheckoutPopup() {
+export function useCheckoutPopup(): CheckoutPopup {
   const queryClient = useQueryClient();
   const [isPaying, setPaying] = useState(false);
   const running = useRef<AbortController | null>(null);
 
   useEffect(() => () => running.current?.abort(), []);
 
-  /** Starts a payment, unless one is under way or the popup is blocked; answers whether it did. */
   const pay = useCallback(
     (start: StartCheckout, onPaid: () => void): boolean => {
       if (running.current) return false;

@@ -1,9 +1,12 @@
 import type { AdImage } from '@bazaar/common/ads';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { AdImagePlaceholder } from './ad-image-placeholder';
-import { PhotoViewer } from './photo-viewer';
+
+// Opened after a press: the viewer's code (a Radix dialog, its gestures) is not in the ad page's first load.
+const PhotoViewer = lazyComponent(async () => (await import('./photo-viewer')).PhotoViewer);
 
 /**
  * The ad's photos (spec §2): previous/next, dots and thumbnails; arrow keys move between
@@ -24,6 +27,7 @@ export function ImageCarousel({
   const current = images[Math.min(index, count - 1)];
   const show = (next: number) => setIndex((next + count) % count);
   const [isViewerOpen, setViewerOpen] = useState(false);
+  const photoButton = useRef<HTMLButtonElement>(null);
   const photoName = count > 1 ? `${title}, photo ${index + 1} of ${count}` : title;
 
   return (
@@ -38,30 +42,38 @@ export function ImageCarousel({
       >
         <div className="aspect-[4/3] w-full">
           {current ? (
-            <PhotoViewer
-              images={images}
-              title={title}
-              index={Math.min(index, count - 1)}
-              onIndexChange={setIndex}
-              open={isViewerOpen}
-              onOpenChange={setViewerOpen}
-              trigger={
-                <button
-                  type="button"
-                  className="size-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset"
-                  aria-label={`View ${photoName} full screen`}
-                >
-                  <img
-                    key={current.id}
-                    src={current.url}
-                    alt={photoName}
-                    width={current.width ?? undefined}
-                    height={current.height ?? undefined}
-                    className="size-full object-contain"
+            <>
+              <button
+                ref={photoButton}
+                type="button"
+                className="size-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset"
+                aria-label={`View ${photoName} full screen`}
+                aria-haspopup="dialog"
+                aria-expanded={isViewerOpen}
+                onClick={() => setViewerOpen(true)}
+              >
+                <img
+                  key={current.id}
+                  src={current.url}
+                  alt={photoName}
+                  width={current.width ?? undefined}
+                  height={current.height ?? undefined}
+                  className="size-full object-contain"
+                />
+              </button>
+              {isViewerOpen ? (
+                <Suspense fallback={null}>
+                  <PhotoViewer
+                    images={images}
+                    title={title}
+                    index={Math.min(index, count - 1)}
+                    onIndexChange={setIndex}
+                    onOpenChange={setViewerOpen}
+                    opener={photoButton}
                   />
-                </button>
-              }
-            />
+                </Suspense>
+              ) : null}
+            </>
           ) : (
             <AdImagePlaceholder className="size-full" />
           )}

@@ -26,7 +26,8 @@ describe('the photo viewer', () => {
     const user = renderCarousel();
     const opener = screen.getByRole('button', { name: `View ${TITLE}, photo 1 of 3 full screen` });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: TITLE });
+    // The viewer's code is fetched on the first press.
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(dialog).toHaveTextContent('Photo 1 of 3');
     expect(viewerPhoto()).toHaveAttribute('src', '/media/1-full.webp');
 
@@ -44,6 +45,7 @@ describe('the photo viewer', () => {
   it('has previous and next buttons, a zoom button, double-click zoom and Close', async () => {
     const user = renderCarousel();
     await user.click(screen.getByRole('button', { name: /full screen/ }));
+    await screen.findByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Photo 2 of 3');
     await user.click(screen.getByRole('button', { name: 'Previous photo' }));
@@ -63,6 +65,7 @@ describe('the photo viewer', () => {
   it('goes to the next photo on a swipe to the left', async () => {
     const user = renderCarousel();
     await user.click(screen.getByRole('button', { name: /full screen/ }));
+    await screen.findByRole('dialog');
     const stage = viewerPhoto().parentElement!;
     fireEvent.pointerDown(stage, { pointerId: 1, clientX: 300, clientY: 200, pointerType: 'touch' });
     fireEvent.pointerMove(stage, { pointerId: 1, clientX: 150, clientY: 205, pointerType: 'touch' });

@@ -1,7 +1,7 @@
 import type { AdImage } from '@bazaar/common/ads';
 import { ChevronLeft, ChevronRight, XIcon, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { cn } from '../../../lib/cn';
 
 const ZOOM_STEP = 2.5;
@@ -21,24 +21,23 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 /**
  * The ad's photos full screen (issue 14), a Radix dialog: previous/next buttons, ← and → keys,
  * swipe; zoom with the button, a double click or double tap, or a pinch; drag to look around a
- * zoomed photo. Escape and Close end it and focus returns to the photo that opened it.
+ * zoomed photo. Escape and Close end it and focus returns to the photo that opened it. Open
+ * while shown: ImageCarousel loads it when a photo is first opened.
  */
 export function PhotoViewer({
   images,
   title,
   index,
   onIndexChange,
-  open,
   onOpenChange,
-  trigger,
+  opener,
 }: {
-  /** What opens the viewer (the carousel's photo); focus returns to it on close. */
-  trigger: ReactNode;
+  /** What opened the viewer (the carousel's photo): the focus returns to it on close. */
+  opener: RefObject<HTMLElement | null>;
   images: AdImage[];
   title: string;
   index: number;
   onIndexChange: (index: number) => void;
-  open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const count = images.length;
@@ -111,18 +110,15 @@ export function PhotoViewer({
   }
 
   return (
-    <DialogPrimitive.Root
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) resetZoom();
-        onOpenChange(isOpen);
-      }}
-    >
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
+    <DialogPrimitive.Root open onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none focus-visible:outline-hidden"
           onKeyDown={(event) => {
             if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

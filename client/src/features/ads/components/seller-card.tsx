@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useRequireSignIn } from '../../auth/use-require-sign-in';
-import { AskSellerButton, CONTACT_SELLER_SIGN_IN_REASON } from '../../messaging/ask-seller-dialog';
+import { AskSellerButton, CONTACT_SELLER_SIGN_IN_REASON } from '../../messaging/ask-seller-button';
 import { useReaderDates } from '../../../lib/use-reader-dates';
 import { useAdContact } from '../api';
 

@@ -6,7 +6,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useMyAds } from '../../ads/api';
 import { AdCard } from '../../ads/components/ad-card';
-import { AdLifeNotice, MarkSoldButton } from '../../dashboard/components/ad-life-controls';
+import { AdLifeNotice } from '../../dashboard/components/ad-life-controls';
+import { MarkSoldButton } from '../../dashboard/components/mark-sold-button';
 import { FeatureAdButton } from '../../featuring/components/feature-ad-button';
 import { AdModerationNotice } from '../../moderation/components/ad-moderation-notice';
 
