@@ -152,9 +152,6 @@ const PREFIXES: Record<string, string | ((value: string) => string)> = {
   touch: (value) =>
     /^pan-(x|left|right)$/.test(value) ? 'touch-x' : /^pan-(y|up|down)$/.test(value) ? 'touch-y' : 'touch',
 };
-for (const side of ['p', 'm']) {
-  for (const suffix of ['', 'x', 'y', 't', 'r', 'b', 'l', 's', 'e']) PREFIXES[side + suffix] = side + suffix;
-}
 
 /** Groups whose class also sets those of other groups: `p-4` after `px-2` replaces both. */
 const CONFLICTS: Record<string, string[]> = {
@@ -164,12 +161,6 @@ const CONFLICTS: Record<string, string[]> = {
   'inset-y': ['top', 'bottom'],
   flex: ['basis', 'grow', 'shrink'],
   gap: ['gap-x', 'gap-y'],
-  p: ['px', 'py', 'ps', 'pe', 'pt', 'pr', 'pb', 'pl'],
-  px: ['ps', 'pe', 'pr', 'pl'],
-  py: ['pt', 'pb'],
-  m: ['mx', 'my', 'ms', 'me', 'mt', 'mr', 'mb', 'ml'],
-  mx: ['ms', 'me', 'mr', 'ml'],
-  my: ['mt', 'mb'],
   size: ['w', 'h'],
   'font-size': ['leading'],
   'line-clamp': ['display', 'overflow'],
@@ -195,34 +186,29 @@ const CONFLICTS: Record<string, string[]> = {
   'rounded-r': ['rounded-tr', 'rounded-br'],
   'rounded-b': ['rounded-br', 'rounded-bl'],
   'rounded-l': ['rounded-tl', 'rounded-bl'],
-  'border-w': [
-    'border-w-x',
-    'border-w-y',
-    'border-w-s',
-    'border-w-e',
-    'border-w-t',
-    'border-w-r',
-    'border-w-b',
-    'border-w-l',
-  ],
-  'border-w-x': ['border-w-s', 'border-w-e', 'border-w-r', 'border-w-l'],
-  'border-w-y': ['border-w-t', 'border-w-b'],
-  'border-color': [
-    'border-color-x',
-    'border-color-y',
-    'border-color-s',
-    'border-color-e',
-    'border-color-t',
-    'border-color-r',
-    'border-color-b',
-    'border-color-l',
-  ],
-  'border-color-x': ['border-color-s', 'border-color-e', 'border-color-r', 'border-color-l'],
-  'border-color-y': ['border-color-t', 'border-color-b'],
   touch: ['touch-x', 'touch-y'],
   'touch-x': ['touch'],
   'touch-y': ['touch'],
 };
+
+/**
+ * The groups set per side: `p` (`px`, `pt`, …), `m`, and the border's width and colour. The
+ * whole (`p-4`) replaces each side, and `x` (`px-2`) its start, end, right and left.
+ */
+for (const [group, join] of [
+  ['p', ''],
+  ['m', ''],
+  ['border-w', '-'],
+  ['border-color', '-'],
+] as const) {
+  const side = (name: string) => group + join + name;
+  const sides = ['x', 'y', 's', 'e', 't', 'r', 'b', 'l'].map(side);
+  CONFLICTS[group] = sides;
+  CONFLICTS[side('x')] = ['s', 'e', 'r', 'l'].map(side);
+  CONFLICTS[side('y')] = ['t', 'b'].map(side);
+  // Padding's and margin's groups are their prefixes too (`px-2`, `mt-4`); the border's are read by `border`.
+  if (join === '') for (const name of [group, ...sides]) PREFIXES[name] = name;
+}
 
 /** The group of a utility (no variant, no `!`), or undefined for a class that is not Tailwind's. */
 function groupOf(utility: string): string | undefined {
