@@ -49,6 +49,11 @@ describe('changing one’s password while signed in', () => {
     expect(renewed).toContain('session_token');
     expect(await profileStatus(renewed)).toBe(200);
     expect(await profileStatus(elsewhere.cookie)).toBe(401);
+    // A request this browser sent with its old cookie, answered now, leaves the new cookie be.
+    const late = await testApp.app.inject({ url: '/api/me', headers: { cookie: seller.cookie } });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toBeNull();
+    expect(late.headers['set-cookie']).toBeUndefined();
 
     expect(await signInStatus(seller, seller.password)).toBe(401);
     expect(await signInStatus(seller, 'a-new-long-secret')).toBe(200);

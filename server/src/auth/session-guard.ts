@@ -60,6 +60,11 @@ function signedTokenOf(cookieHeader: string | undefined, name: string, secret: s
  * Anything else is Better Auth's to answer (decision 0026): it extends a session that is in
  * use (once a day) and clears the cookie of one that has ended or was forged; the cookies it
  * sets for that are passed on with the response.
+ *
+ * Except a signed cookie whose session is gone (signed out, or ended by a password change):
+ * that is no session, and its cookie is not cleared. The browser may hold a newer cookie by
+ * the time the answer arrives (a request sent just before a password change or a new sign-in),
+ * and clearing the name would sign the person out of the session they have just been given.
  */
 export function createSessionGuard(
   app: FastifyInstance,
@@ -84,20 +89,25 @@ export function createSessionGuard(
       sessions.set(request, lookup);
     }
     if (!lookup) {
-      lookup = freshSessionUser(request).then((user) => user ?? libraryLookup(request));
+      lookup = cookieSessionUser(request).then((user) =>
+        user === undefined ? libraryLookup(request) : user,
+      );
       sessions.set(request, lookup);
     }
     return lookup;
   }
 
-  /** The user of a fresh session from the request's signed cookie; undefined when Better Auth must answer. */
-  async function freshSessionUser(request: FastifyRequest): Promise<SessionUser | undefined> {
+  /**
+   * The user of a fresh session from the request's signed cookie, or null when that session is
+   * gone; undefined when Better Auth must answer.
+   */
+  async function cookieSessionUser(request: FastifyRequest): Promise<SessionUser | null | undefined> {
     if (request.headers.authorization) return undefined;
     const { authCookies, secret, sessionConfig } = await auth.$context;
     const token = signedTokenOf(request.headers.cookie, authCookies.sessionToken.name, secret);
     if (!token) return undefined;
     const session = await findSession(token);
-    if (!session) return undefined;
+    if (!session) return null;
     const dueForExtensionAt =
       session.expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
     if (dueForExtensionAt <= Date.now()) return undefined;
