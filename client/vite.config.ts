@@ -115,6 +115,43 @@ function iconsByModule(): Plugin {
   };
 }
 
+/**
+ * React Router's production build, and only what the app uses of it. The package's exports
+ * name its development build for every condition (remix-run/react-router#12532, #14102): its
+ * warnings, and their texts, came with every page. Its bundle also leaves its components'
+ * `forwardRef` calls unmarked as pure and gives each a `displayName` afterwards, so the
+ * tree-shaking kept the `<Form>` the app never renders (with its submission code): 1.3 kB gzip
+ * of every page's first load. Both are mended for the builds (the development server keeps the
+ * warnings); the build fails if the bundle no longer looks as expected, rather than growing
+ * without a sound.
+ */
+function reactRouterProduction(): Plugin {
+  const require = createRequire(import.meta.url);
+  const development = /[\\/]react-router[\\/]dist[\\/]development[\\/]/;
+  const production = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/;
+  return {
+    name: 'bazaar-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source !== 'react-router') return null;
+      const resolved = require.resolve('react-router').replace(/\.js$/, '.mjs');
+      if (!development.test(resolved))
+        this.error(`react-router resolves to ${resolved}, not its development build`);
+      return resolved.replace(development, '/react-router/dist/production/'.replaceAll('/', path.sep));
+    },
+    transform(code, id) {
+      if (!production.test(id) || !code.includes('forwardRef(')) return null;
+      const marked = code
+        .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1')
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, '');
+      if (!marked.includes('var Link = /* @__PURE__ */'))
+        this.error(`No forwardRef component marked in ${id}`);
+      return { code: marked, map: null };
+    },
+  };
+}
+
 /** Whether a module is `root` or imported by a chain of static imports from it. */
 function importedFrom(root: RegExp, context: ChunkingContext): (id: string) => boolean {
   const known = new Map<string, boolean>();
@@ -206,13 +243,62 @@ function entryAlone(): Plugin {
   };
 }
 
+/**
+ * What a lazy import preloads beside its chunk (Vite's `__vite__mapDeps`): only the chunks not
+ * loaded already. Vite lists every chunk the imported one needs, react-dom and the router among
+ * them, in each of the shell's 28 lazy imports (the pages, the signed-in header): bytes of
+ * every first load that preload nothing. By the time a lazy import runs, the app has started
+ * (the entry, then src/app/start.tsx with what it imports) and its importer has loaded what it
+ * imports; those are left out. The entry's own import of the app keeps its whole list.
+ */
+function preloadOnlyWhatIsMissing() {
+  const loadedWith = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: 'bazaar-preload-only-what-is-missing',
+    apply: 'build',
+    // Before Vite's own generateBundle, which writes the lists (resolveDependencies below).
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rolldown.OutputChunk>();
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const closure = (roots: string[]) => {
+        const found = new Set<string>();
+        const visit = (file: string) => {
+          if (found.has(file)) return;
+          found.add(file);
+          chunks.get(file)?.imports.forEach(visit);
+        };
+        roots.forEach(visit);
+        return found;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) this.error('The client build has no entry chunk');
+      const started = closure([entry.fileName, ...entry.dynamicImports]);
+      for (const chunk of chunks.values()) {
+        if (chunk !== entry)
+          loadedWith.set(chunk.fileName, new Set([...started, ...closure([chunk.fileName])]));
+      }
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loaded = loadedWith.get(hostId);
+    return loaded ? deps.filter((dep) => !loaded.has(dep)) : deps;
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadOnlyWhatIsMissing();
+
 // `vite build --ssr` (npm run build's second step) makes the server's render of the public
 // pages (src/entry-server.tsx, decision 0025) into dist-ssr/, which the server imports.
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
+    reactRouterProduction(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [iconsByModule(), precompress(), lowPriorityScripts(), entryAlone()]),
+    ...(isSsrBuild
+      ? []
+      : [iconsByModule(), preloads.plugin, precompress(), lowPriorityScripts(), entryAlone()]),
   ],
   server: {
     port: 5173,
@@ -238,6 +324,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         sourcemap: 'hidden',
         // dist/.vite/manifest.json: which files each route loads first (read by the bench).
         manifest: true,
+        modulePreload: { resolveDependencies: preloads.resolveDependencies },
         // Building a zod schema has no side effect: a page that imports a constant from one of
         // common's modules does not carry its schemas, nor zod when it parses nothing.
         rolldownOptions: {
