@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { cloneElement, isValidElement, type ComponentProps, type Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
@@ -37,7 +36,7 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
 }
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? ButtonChild : 'button';
   return (
     <Component
       className={cn(buttonVariants({ variant, size }), className)}
@@ -45,4 +44,41 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
       {...props}
     />
   );
+}
+
+type ElementProps = Record<string, unknown> & { className?: string; style?: object; ref?: Ref<unknown> };
+
+/**
+ * `asChild`: the button's props given to its one child element, as Radix's Slot gives them
+ * (which came with every page for this alone): the child's own props win, its class names
+ * follow the button's, both handlers of an event run (the child's first), both refs are set.
+ */
+function ButtonChild({ children, ...buttonProps }: ComponentProps<'button'>) {
+  if (!isValidElement<ElementProps>(children)) return null;
+  const button = buttonProps as ElementProps;
+  const child = children.props;
+  const merged: ElementProps = { ...button, ...child };
+  for (const [name, handler] of Object.entries(button)) {
+    const childHandler = child[name];
+    if (/^on[A-Z]/.test(name) && typeof handler === 'function' && typeof childHandler === 'function') {
+      merged[name] = (...args: unknown[]) => {
+        const result: unknown = childHandler(...args);
+        handler(...args);
+        return result;
+      };
+    }
+  }
+  merged.className = [button.className, child.className].filter(Boolean).join(' ');
+  if (button.style && child.style) merged.style = { ...button.style, ...child.style };
+  if (button.ref && child.ref) merged.ref = bothRefs(button.ref, child.ref);
+  return cloneElement(children, merged);
+}
+
+function bothRefs<T>(...refs: Ref<T>[]): (node: T | null) => void {
+  return (node) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
 }
