@@ -1,48 +1,18 @@
-import { isStaff } from '@bazaar/common/roles';
-import { LogOut, Menu, Plus, Store, X } from 'lucide-react';
-import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, NavLink, useMatch, useNavigate } from 'react-router';
+import { Menu, Store, X } from 'lucide-react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useMatch } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
-import { toast } from '../components/ui/use-toast';
-import { useCurrentUser, useSignOut } from '../features/auth/api';
-import { errorMessageOf } from '../features/auth/error-message';
-import { usePostAdAction } from '../features/auth/use-require-sign-in';
-import { MessagesButton, UnreadMessagesCount } from '../features/messaging/messages-button';
-import { cn } from '../lib/cn';
+import { useCurrentUser } from '../features/auth/api';
+import { lazyComponent } from '../lib/lazy-component';
+import { MobileLink } from './mobile-link';
 import { paths } from './paths';
 import { SearchBox } from './search-box';
-import { lazyComponent } from '../lib/lazy-component';
 
-// Only signed-in visitors need the menu and the bell (and their positioning code): load them on demand.
-const AccountMenu = lazyComponent(async () => (await import('./account-menu')).AccountMenu);
-const NotificationsBell = lazyComponent(
-  async () => (await import('../features/notifications/notifications-bell')).NotificationsBell,
-);
-
-/**
- * Signs out and goes home; says 'Sign out Failed' with the reason when it cannot (spec §8).
- * Awaited rather than in mutate's callbacks: the phone's menu closes as Logout is tapped, and
- * TanStack Query calls no callback of an unmounted component's mutate.
- */
-function useLogout() {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  async function logout() {
-    try {
-      await signOut.mutateAsync();
-    } catch (error) {
-      toast({
-        title: 'Sign out Failed',
-        description: errorMessageOf(error),
-        variant: 'destructive',
-      });
-      return;
-    }
-    void navigate(paths.home);
-  }
-  return () => void logout();
-}
+// Only a signed-in person needs these (with the messaging, the notifications and the menus):
+// loaded once the browser knows someone is.
+const SignedInBar = lazyComponent(async () => (await import('./signed-in-nav')).SignedInBar);
+const SignedInMenuItems = lazyComponent(async () => (await import('./signed-in-nav')).SignedInMenuItems);
 
 export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -104,32 +74,18 @@ export function Header() {
 /**
  * The bar's part that depends on who is there, in a component of its own: when the browser
  * learns it (after the hydration), only this re-renders, not the whole header with its search
- * boxes. The bell and Messages (with its unread count) stay in the bar on a phone too; the
- * rest of it is in the mobile menu there.
+ * boxes.
  */
 function AccountNav() {
   const { data: currentUser, isPending } = useCurrentUser();
-  const logout = useLogout();
-  const postAd = usePostAdAction();
   return (
     <nav aria-label="Account" className="ml-auto flex items-center gap-2">
       {isPending ? (
         <Skeleton className="hidden h-9 w-40 md:block" />
       ) : currentUser ? (
-        <>
-          <Button onClick={postAd} className="hidden md:inline-flex">
-            <Plus /> Post Ad
-          </Button>
-          <Suspense fallback={<Skeleton className="size-10" />}>
-            <NotificationsBell />
-          </Suspense>
-          <MessagesButton />
-          <div className="hidden items-center gap-2 md:flex">
-            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-              <AccountMenu user={currentUser.user} onLogout={logout} />
-            </Suspense>
-          </div>
-        </>
+        <Suspense fallback={<Skeleton className="h-9 w-20 md:w-64" />}>
+          <SignedInBar user={currentUser.user} />
+        </Suspense>
       ) : (
         <>
           <Button variant="ghost" className="hidden md:inline-flex" asChild>
@@ -153,8 +109,6 @@ function MobileMenu({
   onKeyDown: (event: KeyboardEvent) => void;
 }) {
   const { data: currentUser } = useCurrentUser();
-  const logout = useLogout();
-  const postAd = usePostAdAction();
   return (
     <nav
       id="mobile-menu"
@@ -167,51 +121,9 @@ function MobileMenu({
           Home
         </MobileLink>
         {currentUser ? (
-          <>
-            <MobileLink to={paths.dashboard} onChoose={onChoose}>
-              Dashboard
-            </MobileLink>
-            <MobileLink to={paths.profile} onChoose={onChoose}>
-              Profile
-            </MobileLink>
-            <MobileLink to={paths.favorites} onChoose={onChoose}>
-              Favorites
-            </MobileLink>
-            <MobileLink to={paths.savedSearches} onChoose={onChoose}>
-              Saved searches
-            </MobileLink>
-            <MobileLink to={paths.subscription} onChoose={onChoose}>
-              Subscription
-            </MobileLink>
-            <MobileLink to={paths.messages} onChoose={onChoose}>
-              Messages
-              <UnreadMessagesCount />
-            </MobileLink>
-            {isStaff(currentUser.user.role) ? (
-              <MobileLink to={paths.admin} onChoose={onChoose}>
-                Moderation
-              </MobileLink>
-            ) : null}
-            <li className="mt-2 grid grid-cols-2 gap-2">
-              <Button
-                onClick={() => {
-                  onChoose();
-                  postAd();
-                }}
-              >
-                <Plus /> Post Ad
-              </Button>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  onChoose();
-                  logout();
-                }}
-              >
-                <LogOut /> Logout
-              </Button>
-            </li>
-          </>
+          <Suspense fallback={<Skeleton className="h-60" />}>
+            <SignedInMenuItems user={currentUser.user} onChoose={onChoose} />
+          </Suspense>
         ) : (
           <li className="mt-2 grid grid-cols-2 gap-2">
             <Button variant="outline" asChild>
@@ -228,25 +140,5 @@ function MobileMenu({
         )}
       </ul>
     </nav>
-  );
-}
-
-function MobileLink({ to, onChoose, children }: { to: string; onChoose: () => void; children: ReactNode }) {
-  return (
-    <li>
-      <NavLink
-        to={to}
-        end
-        onClick={onChoose}
-        className={({ isActive }) =>
-          cn(
-            'flex items-center justify-between rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent',
-            isActive && 'bg-accent text-accent-foreground',
-          )
-        }
-      >
-        {children}
-      </NavLink>
-    </li>
   );
 }

@@ -13,8 +13,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { announceAccountChange, authKeys, dropAccountData, forgetAccount } from './api';
 
-// The calls of the account pages. They live apart from api.ts, which the header (and so every
-// page's first load) needs, to keep the home page's first load small.
+// The account's calls: the account pages', and signing out. They live apart from api.ts, which
+// the header (and so every page's first load) needs, to keep the home page's first load small.
 
 /**
  * Signs in; resolves once the signed-in user is loaded, so the next page (and the header)
@@ -94,4 +94,15 @@ export async function startSocialSignIn(provider: SocialProvider): Promise<void>
     body: { provider, callbackURL: '/dashboard', errorCallbackURL: '/login' },
   });
   window.location.assign(url);
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSuccess: () => {
+      forgetAccount(queryClient);
+      announceAccountChange();
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { MeResponse } from '@bazaar/common/accounts';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
 
@@ -61,15 +61,4 @@ export function useAccountSync(queryClient: QueryClient) {
     };
     return () => channel.close();
   }, [queryClient]);
-}
-
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => {
-      forgetAccount(queryClient);
-      announceAccountChange();
-    },
-  });
 }
