@@ -5,23 +5,12 @@ import type {
   FavoriteResponse,
   FeaturedAdsResponse,
   MyAdListResponse,
-  RecordViewResponse,
 } from '@bazaar/common/ads';
 import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestionsResponse } from '@bazaar/common/search';
 import { searchQueryString, type AdSearchCriteria } from '@bazaar/common/search-criteria';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { ACCOUNT_SCOPE, authKeys } from '../auth/api';
-import { categoryKeys } from '../categories/api';
-import type { UploadProgress } from './upload-form';
+import { ACCOUNT_SCOPE } from '../auth/api';
 
 /** Query keys of ads: public data under `public`, the signed-in user's under ACCOUNT_SCOPE. */
 export const adKeys = {
@@ -120,23 +109,6 @@ export function useFavorite(id: string, enabled: boolean) {
   });
 }
 
-/** Adds or removes the ad from the user's favourites; the ad's likes follow the answer. */
-export function useSetFavorite(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (favorited: boolean) =>
-      apiRequest<FavoriteResponse>(`/api/ads/${encodeURIComponent(id)}/favorite`, {
-        method: favorited ? 'PUT' : 'DELETE',
-      }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(adKeys.favorite(id), answer);
-      queryClient.setQueryData<AdDetail>(adKeys.detail(id), (ad) =>
-        ad ? { ...ad, likes: answer.likes } : ad,
-      );
-    },
-  });
-}
-
 export function useAdContact(id: string, enabled: boolean) {
   return useQuery({
     queryKey: adKeys.contact(id),
@@ -144,86 +116,5 @@ export function useAdContact(id: string, enabled: boolean) {
       apiRequest<AdContactResponse>(`/api/ads/${encodeURIComponent(id)}/contact`, { signal }),
     enabled,
     staleTime: 5 * 60_000,
-  });
-}
-
-/** Counts a view of the ad page (the server counts each viewer once a day). */
-export function useRecordAdView(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<RecordViewResponse>(`/api/ads/${encodeURIComponent(id)}/views`, { method: 'POST' }),
-    onSuccess: ({ views }) =>
-      queryClient.setQueryData<AdDetail>(adKeys.detail(id), (ad) => (ad ? { ...ad, views } : ad)),
-  });
-}
-
-/** A read of one ad's own (its detail, related ads, favourite state, contact): its id is in the key. */
-const isReadOfAd = (query: Query, adId: string) => query.queryKey.includes(adId);
-
-/**
- * After an ad changes, everything that lists or counts ads is out of date. `deletedAdId`: that
- * ad's own reads are not asked again (they would answer 404 while its page is still open).
- */
-function forgetAdLists(queryClient: QueryClient, deletedAdId?: string) {
-  const predicate = (query: Query) => deletedAdId === undefined || !isReadOfAd(query, deletedAdId);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adKeys.all, predicate }),
-    queryClient.invalidateQueries({ queryKey: adKeys.mine, predicate }),
-    queryClient.invalidateQueries({ queryKey: authKeys.me }),
-    queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-  ]);
-}
-
-/** Loaded when a form is sent, so the home page (which uses this module) does not carry it. */
-async function sendAdForm<T>(
-  method: 'POST' | 'PATCH',
-  url: string,
-  submission: AdFormSubmission,
-): Promise<T> {
-  const { sendFormWithProgress } = await import('./upload-form');
-  return sendFormWithProgress<T>(method, url, submission.form, { onProgress: submission.onProgress });
-}
-
-export interface AdFormSubmission {
-  form: FormData;
-  onProgress?: (progress: UploadProgress) => void;
-}
-
-export function usePostAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (submission: AdFormSubmission) => sendAdForm<AdDetail>('POST', '/api/ads', submission),
-    onSuccess: async (ad) => {
-      queryClient.setQueryData(adKeys.detail(ad.id), ad);
-      await forgetAdLists(queryClient);
-    },
-  });
-}
-
-export function useUpdateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...submission }: AdFormSubmission & { id: string }) =>
-      sendAdForm<AdDetail>('PATCH', `/api/ads/${encodeURIComponent(id)}`, submission),
-    onSuccess: async (ad) => {
-      queryClient.setQueryData(adKeys.detail(ad.id), ad);
-      await forgetAdLists(queryClient);
-    },
-  });
-}
-
-export function useDeleteAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<undefined>(`/api/ads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (_answer, id) => {
-      // The ad's own reads that no page shows go now; the open page's, once it has left (garbage
-      // collection), so that it does not fetch them again meanwhile.
-      queryClient.removeQueries({ predicate: (query) => isReadOfAd(query, id), type: 'inactive' });
-      // Not awaited: the page that deleted the ad moves on at once.
-      void forgetAdLists(queryClient, id);
-    },
   });
 }

@@ -10,7 +10,8 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSignedInUser } from '../auth/require-sign-in';
-import { useAd, useUpdateAd } from './api';
+import { useUpdateAd } from './ad-actions';
+import { useAd } from './api';
 import { AdForm, type AdFormSubmission } from './components/ad-form';
 import { DeleteAdButton } from './components/delete-ad-button';
 

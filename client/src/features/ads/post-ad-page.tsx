@@ -9,7 +9,7 @@ import { GateCard } from '../../components/gate-card';
 import { toast } from '../../components/ui/use-toast';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSignedInUser } from '../auth/require-sign-in';
-import { usePostAd } from './api';
+import { usePostAd } from './ad-actions';
 import { AdForm, type AdFormSubmission } from './components/ad-form';
 
 /** /post-ad (spec §2): the gate screens on the seller's real quota, else the form. */

@@ -1,6 +1,6 @@
 import { ActionDialog } from '../../../components/action-dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { useDeleteAd } from '../api';
+import { useDeleteAd } from '../ad-actions';
 
 /** DeleteAdButton's confirmation, open while shown. */
 export function DeleteAdDialog({
