@@ -155,12 +155,16 @@ describe('the live channel when the server ends the stream', () => {
     await waitFor(() => expect(asksForMe()).toBe(2));
     await sleep(LONGER_THAN_A_RETRY_MS);
     expect(FakeEventSource.opened).toHaveLength(1);
+    // The account's data is not asked for with the session that ended (a 401 in the console).
+    expect(api.calls.filter((call) => call === 'GET /api/inbox')).toHaveLength(1);
   });
 
   it('opens again when its session ended but the same user is still signed in (a new session)', async () => {
     renderWithLive();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(await screen.findByText('fetched 1')).toBeInTheDocument();
     FakeEventSource.latest().emit('session_ended', {});
+    expect(await screen.findByText('fetched 2')).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
     expect(FakeEventSource.opened[0]!.isClosed).toBe(true);
   });

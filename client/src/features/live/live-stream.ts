@@ -1,6 +1,6 @@
 import { LIVE_PATH, liveEventTypes, type LiveEventData } from '@bazaar/common/live';
 import type { QueryClient } from '@tanstack/react-query';
-import { ACCOUNT_SCOPE, authKeys, type CurrentUser } from '../auth/api';
+import { ACCOUNT_SCOPE, authKeys, dropAccountData, type CurrentUser } from '../auth/api';
 import type { LiveRegistry } from './live-provider';
 
 const FIRST_RETRY_MS = 1_000;
@@ -13,9 +13,9 @@ const MAX_RETRY_MS = 30_000;
  * with `useLiveResync` are refetched, so nothing sent while the tab was not listening is missed.
  *
  * The server ends a stream for two reasons, each told as its last event (common/src/live.ts).
- * `session_ended`: the account's data is asked for again, as when another tab signs out; a
- * signed-out answer ends the stream for good (no reconnecting, no error), and only the same
- * user still signed in (a new session) opens it again. `stream_replaced`: the user's newer tabs
+ * `session_ended`: who is signed in is asked for again; a signed-out answer ends the stream for
+ * good (no reconnecting, no error) and drops the account's data, and only the same user still
+ * signed in (a new session) gets it asked for again and opens the stream again. `stream_replaced`: the user's newer tabs
  * hold the streams; this one opens its stream again when it is in use again (shown or focused).
  * A stream refused before it opened may be a session that ended while the tab was offline: the
  * user is asked for again beside the retry, so a signed-out tab stops retrying.
@@ -66,10 +66,17 @@ export function openLiveStream(userId: string, queryClient: QueryClient, registr
     };
     opened.addEventListener('session_ended', () => {
       opened.close();
-      // Like a sign-out in another tab: the account's queries answer, and a 401 forgets them.
-      void queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }).then(() => {
+      // Who is signed in now decides. The same user (a new session): their data is asked for
+      // again and the stream comes back. Anyone else, or no one: the account's data is dropped,
+      // not asked for with a session that has ended (a sign-out in this tab does the same).
+      void askWhoIsSignedIn().then(() => {
         const stillSignedIn = queryClient.getQueryData<CurrentUser | null>(authKeys.me)?.user.id === userId;
-        if (stillSignedIn && !isStopped) reconnectLater();
+        if (!stillSignedIn) {
+          dropAccountData(queryClient);
+        } else if (!isStopped) {
+          void queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+          reconnectLater();
+        }
       });
     });
     opened.addEventListener('stream_replaced', () => {
