@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button, type ButtonProps } from './ui/button';
 import {
@@ -64,14 +64,6 @@ export function ActionDialog({
   action?: DialogAction;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  // What had the focus as the dialog opened, read as it renders open: by its first effect a
-  // field inside (autoFocus) has the focus already.
-  const [opener, setOpener] = useState(() => (open ? focusedElement() : null));
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpener(focusedElement());
-  }
   const content = (
     <>
       <DialogHeader>
@@ -110,14 +102,7 @@ export function ActionDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          // The dialog gives the focus back to its trigger only; without one it went to <body>.
-          if (trigger || !opener?.isConnected) return;
-          event.preventDefault();
-          opener.focus();
-        }}
-      >
+      <DialogContent>
         {onSubmit ? (
           <form
             className="grid gap-4"
@@ -137,11 +122,6 @@ export function ActionDialog({
 }
 
 /** The element that has the focus, if any (none while rendering on the server). */
-function focusedElement(): HTMLElement | null {
-  if (typeof document === 'undefined') return null;
-  return document.activeElement instanceof HTMLElement ? document.activeElement : null;
-}
-
 /** A message that something went wrong, announced to screen readers. */
 export function ErrorText({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -21,13 +21,42 @@ function isInOpenList(target: EventTarget | null): boolean {
   );
 }
 
+/** The element that has the focus, if any but the page's body. */
+function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const focused = document.activeElement;
+  return focused instanceof HTMLElement && focused !== document.body ? focused : null;
+}
+
+/**
+ * Notes what had the focus as the dialog's content first renders: before Radix moves the focus
+ * in, or a field inside takes it (autoFocus).
+ */
+function RememberFocus({ remember }: { remember: (focused: HTMLElement | null) => void }) {
+  const [focused] = useState(focusedElement);
+  useLayoutEffect(() => remember(focused), [remember, focused]);
+  return null;
+}
+
+/**
+ * The dialog's box. Closing it gives the focus back to `returnFocusTo` when given, else to what
+ * had it as the dialog opened: Radix gives it back to a DialogTrigger only, and a dialog opened
+ * otherwise (after a check, or loaded on demand) left it on the page's body. With a trigger
+ * that the click did not focus (Safari), Radix's own return to the trigger stays.
+ */
 export function DialogContent({
   className,
   children,
   placement = 'center',
+  returnFocusTo,
   onEscapeKeyDown,
+  onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { placement?: keyof typeof placements }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  placement?: keyof typeof placements;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -39,8 +68,20 @@ export function DialogContent({
           // not the dialog around it: the dialog hears the key first.
           if (isInOpenList(event.target)) event.preventDefault();
         }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusTo?.current ?? opener.current;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
+        <RememberFocus
+          remember={(focused) => {
+            opener.current = focused;
+          }}
+        />
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
           <XIcon className="size-4" />

@@ -14,14 +14,7 @@ export function FiltersSheetDialog({
 }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent
-        placement="bottom"
-        aria-describedby={undefined}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
-      >
+      <DialogContent placement="bottom" aria-describedby={undefined} returnFocusTo={opener}>
         <DialogTitle>Filters</DialogTitle>
         {children}
       </DialogContent>
