@@ -58,27 +58,25 @@ export function SignedInBar({ user }: { user: CurrentUser['user'] }) {
   );
 }
 
+const accountPages = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.profile, label: 'Profile' },
+  { to: paths.favorites, label: 'Favorites' },
+  { to: paths.savedSearches, label: 'Saved searches' },
+  { to: paths.subscription, label: 'Subscription' },
+];
+
 /** The phone's menu entries after Home for a signed-in person; `onChoose` closes the menu. */
 export function SignedInMenuItems({ user, onChoose }: { user: CurrentUser['user']; onChoose: () => void }) {
   const logout = useLogout();
   const postAd = usePostAdAction();
   return (
     <>
-      <MobileLink to={paths.dashboard} onChoose={onChoose}>
-        Dashboard
-      </MobileLink>
-      <MobileLink to={paths.profile} onChoose={onChoose}>
-        Profile
-      </MobileLink>
-      <MobileLink to={paths.favorites} onChoose={onChoose}>
-        Favorites
-      </MobileLink>
-      <MobileLink to={paths.savedSearches} onChoose={onChoose}>
-        Saved searches
-      </MobileLink>
-      <MobileLink to={paths.subscription} onChoose={onChoose}>
-        Subscription
-      </MobileLink>
+      {accountPages.map(({ to, label }) => (
+        <MobileLink key={to} to={to} onChoose={onChoose}>
+          {label}
+        </MobileLink>
+      ))}
       <MobileLink to={paths.messages} onChoose={onChoose}>
         Messages
         <UnreadMessagesCount />
