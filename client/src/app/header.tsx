@@ -121,7 +121,13 @@ function MobileMenu({
           Home
         </MobileLink>
         {currentUser ? (
-          <Suspense fallback={<Skeleton className="h-60" />}>
+          <Suspense
+            fallback={
+              <li aria-busy="true">
+                <Skeleton className="h-60" />
+              </li>
+            }
+          >
             <SignedInMenuItems user={currentUser.user} onChoose={onChoose} />
           </Suspense>
         ) : (
