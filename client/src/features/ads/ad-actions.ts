@@ -54,25 +54,22 @@ function forgetAdLists(queryClient: QueryClient, deletedAdId?: string) {
   ]);
 }
 
-/** Loaded when a form is sent, so the home page (which uses this module) does not carry it. */
-async function sendAdForm<T>(
-  method: 'POST' | 'PATCH',
-  url: string,
-  submission: AdFormSubmission,
-): Promise<T> {
-  const { sendFormWithProgress } = await import('./upload-form');
-  return sendFormWithProgress<T>(method, url, submission.form, { onProgress: submission.onProgress });
-}
-
-export interface AdFormSubmission {
+/** The ad form's data to send (components/ad-form.tsx), and who hears how far the upload is. */
+export interface AdUpload {
   form: FormData;
   onProgress?: (progress: UploadProgress) => void;
+}
+
+/** Loaded when a form is sent, so the pages that only read ads do not carry it. */
+async function sendAdForm<T>(method: 'POST' | 'PATCH', url: string, upload: AdUpload): Promise<T> {
+  const { sendFormWithProgress } = await import('./upload-form');
+  return sendFormWithProgress<T>(method, url, upload.form, { onProgress: upload.onProgress });
 }
 
 export function usePostAd() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (submission: AdFormSubmission) => sendAdForm<AdDetail>('POST', '/api/ads', submission),
+    mutationFn: (upload: AdUpload) => sendAdForm<AdDetail>('POST', '/api/ads', upload),
     onSuccess: async (ad) => {
       queryClient.setQueryData(adKeys.detail(ad.id), ad);
       await forgetAdLists(queryClient);
@@ -83,8 +80,8 @@ export function usePostAd() {
 export function useUpdateAd() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...submission }: AdFormSubmission & { id: string }) =>
-      sendAdForm<AdDetail>('PATCH', `/api/ads/${encodeURIComponent(id)}`, submission),
+    mutationFn: ({ id, ...upload }: AdUpload & { id: string }) =>
+      sendAdForm<AdDetail>('PATCH', `/api/ads/${encodeURIComponent(id)}`, upload),
     onSuccess: async (ad) => {
       queryClient.setQueryData(adKeys.detail(ad.id), ad);
       await forgetAdLists(queryClient);
