@@ -121,7 +121,6 @@ export function ActionDialog({
   );
 }
 
-/** The element that has the focus, if any (none while rendering on the server). */
 /** A message that something went wrong, announced to screen readers. */
 export function ErrorText({ children }: { children: ReactNode }) {
   return (
