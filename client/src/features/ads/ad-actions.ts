@@ -66,14 +66,17 @@ async function sendAdForm<T>(method: 'POST' | 'PATCH', url: string, upload: AdUp
   return sendFormWithProgress<T>(method, url, upload.form, { onProgress: upload.onProgress });
 }
 
+/** A posted or edited ad: its page shows the answer at once, and every list is read again. */
+async function rememberSavedAd(queryClient: QueryClient, ad: AdDetail) {
+  queryClient.setQueryData(adKeys.detail(ad.id), ad);
+  await forgetAdLists(queryClient);
+}
+
 export function usePostAd() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upload: AdUpload) => sendAdForm<AdDetail>('POST', '/api/ads', upload),
-    onSuccess: async (ad) => {
-      queryClient.setQueryData(adKeys.detail(ad.id), ad);
-      await forgetAdLists(queryClient);
-    },
+    onSuccess: (ad) => rememberSavedAd(queryClient, ad),
   });
 }
 
@@ -82,10 +85,7 @@ export function useUpdateAd() {
   return useMutation({
     mutationFn: ({ id, ...upload }: AdUpload & { id: string }) =>
       sendAdForm<AdDetail>('PATCH', `/api/ads/${encodeURIComponent(id)}`, upload),
-    onSuccess: async (ad) => {
-      queryClient.setQueryData(adKeys.detail(ad.id), ad);
-      await forgetAdLists(queryClient);
-    },
+    onSuccess: (ad) => rememberSavedAd(queryClient, ad),
   });
 }
 
