@@ -99,6 +99,27 @@ export async function startApp(options: {
   return app;
 }
 
+/**
+ * The app's warnings and errors so far (pino's level 40 and up, or any line that is not JSON):
+ * the message of a failed assertion on its exit, where CI's tail of the log shows it.
+ */
+export function warningsOf(app: AppServer): string {
+  const lines = app
+    .output()
+    .split('\n')
+    .filter((line) => {
+      if (!line.trim()) return false;
+      try {
+        return (JSON.parse(line) as { level?: number }).level! >= 40;
+      } catch {
+        return true;
+      }
+    });
+  return lines.length > 0
+    ? `the app's warnings and errors:\n${lines.join('\n')}`
+    : 'the app logged no warning';
+}
+
 let addressCounter = Math.floor(Math.random() * 60_000);
 
 /** A client address of its own (the apps trust X-Forwarded-For), so rate limits stay apart. */

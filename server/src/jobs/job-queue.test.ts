@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -192,5 +193,46 @@ describe('the job queue', () => {
     await waitFor(() => hasStarted);
     await queue.stop();
     expect(hasFinished).toBe(true);
+  });
+
+  it('once stopped, sends nothing more on its pool: a poll under way puts its jobs back', async () => {
+    // A poll's answer held back until the queue is told to stop, as when the signal comes
+    // while PostgreSQL answers it.
+    const database = openDatabase(testApp.config.DATABASE_URL!, 3, logger);
+    const { pool } = database;
+    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    let release!: () => void;
+    const stopCalled = new Promise<void>((resolve) => (release = resolve));
+    let isPollHeld = false;
+    let hasStopped = false;
+    const sentAfterStop: string[] = [];
+    pool.query = (async (text: string, values?: unknown[]) => {
+      if (hasStopped) sentAfterStop.push(text);
+      const result = await query(text, values);
+      if (/skip locked/i.test(text) && result.rows.length > 0) {
+        isPollHeld = true;
+        await stopCalled;
+      }
+      return result;
+    }) as typeof pool.query;
+    const ran: number[] = [];
+    const queue = createJobQueue({ pool, logger, isWorking: true });
+    queue.work<{ n: number }>('interrupted', async ({ n }) => {
+      ran.push(n);
+    });
+    await queue.start();
+    const id = await queue.send('interrupted', { n: 1 });
+    await waitFor(() => isPollHeld);
+
+    const stopped = queue.stop().then(() => (hasStopped = true));
+    release();
+    await stopped;
+    await sleep(200);
+    await pool.end();
+
+    expect(ran).toEqual([]);
+    expect(sentAfterStop).toEqual([]);
+    const { rows } = await testApp.database.pool.query('select state from pgboss.job where id = $1', [id]);
+    expect(rows).toEqual([{ state: 'retry' }]);
   });
 });

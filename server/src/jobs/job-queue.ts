@@ -59,7 +59,10 @@ export interface JobQueue {
   /** Runs the jobs of `name` that are due now in this process, until none is left; returns how many ran. */
   runQueuedJobs(name: string, options?: { includeDelayed?: boolean }): Promise<number>;
   start(): Promise<void>;
-  /** Stops taking jobs and waits (up to 20 s) for the ones running here. */
+  /**
+   * Stops taking jobs and waits (up to 20 s) for the ones running here, then for the queue's
+   * last statements: the pool can be ended once this resolves.
+   */
   stop(): Promise<void>;
 }
 
@@ -73,6 +76,35 @@ export interface JobQueueOptions {
 /** pg-boss runs its statements through the app's pool instead of opening one of its own. */
 function poolExecutor(pool: pg.Pool): PgBoss.Db {
   return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/**
+ * The pool's executor, keeping count of the statements under way. pg-boss 10's `stop` leaves
+ * some running: a poll already sent, which then hands its batch to the worker, and the record
+ * of a batch's end (timgit/pg-boss#577, fixed in 11). The app ends the pool once the queue has
+ * stopped, so `settle` waits for them and for the statements their answers lead to.
+ */
+function trackedPoolExecutor(pool: pg.Pool): { db: PgBoss.Db; settle: () => Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  return {
+    db: {
+      executeSql: (text, values) => {
+        const statement = pool.query(text, values);
+        running.add(statement);
+        const forget = () => running.delete(statement);
+        statement.then(forget, forget);
+        return statement;
+      },
+    },
+    async settle() {
+      do {
+        await Promise.allSettled([...running]);
+        // What an answer leads to (a batch handed to its worker, then the record of its
+        // end) follows in the same turn of the event loop: let it send its statements.
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (running.size > 0);
+    },
+  };
 }
 
 /**
@@ -116,9 +148,10 @@ export async function installJobQueueSchema(pool: pg.Pool): Promise<void> {
 }
 
 export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): JobQueue {
+  const executor = trackedPoolExecutor(pool);
   const boss = new PgBoss({
     ...bossSettings,
-    db: poolExecutor(pool),
+    db: executor.db,
     // Maintenance (expiring crashed runs, archiving) and the cron clock run in working
     // processes only; pg-boss elects one of them for each round.
     supervise: isWorking,
@@ -131,6 +164,7 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
   const handlers = new Map<string, JobHandler<object>>();
   const schedules = new Map<string, string>();
   let started = false;
+  let isStopping = false;
 
   const runJob = async (name: string, job: PgBoss.Job<object>) => {
     try {
@@ -211,6 +245,9 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
         // pg-boss completes the whole batch when this resolves; a job that failed is marked
         // failed (to be retried) first, which the completion then leaves alone.
         await boss.work<object>(name, { batchSize: BATCH_SIZE }, async (jobs) => {
+          // A poll that was under way when the queue stopped: failing the batch puts it back
+          // (it counts as one try), where a run now could outlast the pool.
+          if (isStopping) throw new Error('The process stopped before running these jobs');
           for (const job of jobs) {
             await runJob(name, job).catch((error: unknown) =>
               boss.fail(name, job.id, { message: String(error) }),
@@ -221,7 +258,9 @@ export function createJobQueue({ pool, logger, isWorking }: JobQueueOptions): Jo
     },
     async stop() {
       if (!started) return;
+      isStopping = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: DRAIN_TIMEOUT_MS });
+      await executor.settle();
     },
   };
 }
