@@ -8,6 +8,7 @@ import {
   headersFor,
   startApp,
   startDatabaseServer,
+  warningsOf,
   withClient,
 } from './support';
 
@@ -104,7 +105,7 @@ async function expectDrained(
   );
   expect(outcomes).toEqual(titles.map(() => 201));
   expect(await Promise.all(reads)).toEqual(reads.map(() => 200));
-  expect(await app.exited).toBe(0);
+  expect(await app.exited, warningsOf(app)).toBe(0);
   const drainedInMs = Date.now() - signalledAt;
   return { titles, reads: reads.length, drainedInMs };
 }
