@@ -8,6 +8,11 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-ap
  * Every counted view writes a new version of the ad's row. Searches walk the ads in creation
  * order, the order the table is appended in, so each new version should stay on its ad's page
  * rather than go to whichever page has room (migration 0018: a fifth of each page kept free).
+ *
+ * Later versions stay there too once PostgreSQL prunes the dead ones, but only when no older
+ * transaction is open anywhere on its server, which the test run's other files share: that is
+ * measured on a server of its own by `npm run bench:row-order -w bench`. Here: the room kept
+ * free takes the first new versions without any pruning.
  */
 
 let testApp: TestApp;
@@ -46,20 +51,24 @@ describe('ad rows', () => {
     expect(onFirstPage.length).toBeGreaterThan(5);
     expect(onFirstPage.length).toBeLessThan(ids.length);
 
-    // Each ad on that page viewed three times, by three visitors.
-    for (let round = 0; round < 3; round += 1) {
-      for (const id of onFirstPage) {
-        const response = await testApp.app.inject({
-          method: 'POST',
-          url: `/api/ads/${id}/views`,
-          remoteAddress: nextRemoteAddress(),
-          headers: { origin: TEST_PUBLIC_URL },
-        });
-        expect(response.json()).toMatchObject({ views: round + 1, counted: true });
-      }
+    // As many new versions as the fifth kept free holds (on a full page, the first one moves).
+    const { rows } = await testApp.database.db.execute<{ bytes: number }>(
+      sql`select max(pg_column_size(a.*))::int as bytes from advertisements a where id = any(${sql.param(ids)}::uuid[])`,
+    );
+    const roomFor = Math.floor((8192 * 0.2) / (rows[0]!.bytes + 24));
+    expect(roomFor).toBeGreaterThan(0);
+    const viewed = onFirstPage.slice(0, roomFor);
+    for (const id of viewed) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/ads/${id}/views`,
+        remoteAddress: nextRemoteAddress(),
+        headers: { origin: TEST_PUBLIC_URL },
+      });
+      expect(response.json()).toMatchObject({ views: 1, counted: true });
     }
 
-    const after = await pagesOf(onFirstPage);
-    expect(onFirstPage.filter((id) => after.get(id) !== before.get(id))).toEqual([]);
+    const after = await pagesOf(viewed);
+    expect(viewed.filter((id) => after.get(id) !== before.get(id))).toEqual([]);
   });
 });
