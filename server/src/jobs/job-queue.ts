@@ -85,11 +85,12 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
  * stopped, so `settle` waits for them and for the statements their answers lead to.
  */
 function trackedPoolExecutor(pool: pg.Pool): { db: PgBoss.Db; settle: () => Promise<void> } {
+  const { executeSql } = poolExecutor(pool);
   const running = new Set<Promise<unknown>>();
   return {
     db: {
       executeSql: (text, values) => {
-        const statement = pool.query(text, values);
+        const statement = executeSql(text, values);
         running.add(statement);
         const forget = () => running.delete(statement);
         statement.then(forget, forget);
