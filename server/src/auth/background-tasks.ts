@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { trackInFlight } from '../system/in-flight';
 
 /**
  * Work the auth library hands off so a response need not wait for it (sending e-mail,
@@ -6,16 +7,13 @@ import type { Logger } from 'pino';
  * for a known one. `settle` lets shutdown wait for what is still running.
  */
 export function createBackgroundTasks(logger: Logger) {
-  const running = new Set<Promise<unknown>>();
+  const inFlight = trackInFlight();
   return {
     run(task: Promise<unknown>): void {
-      const tracked = task
-        .catch((error: unknown) => logger.error({ err: error }, 'background task failed'))
-        .finally(() => running.delete(tracked));
-      running.add(tracked);
+      void inFlight.track(
+        task.catch((error: unknown) => logger.error({ err: error }, 'background task failed')),
+      );
     },
-    async settle(): Promise<void> {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    settle: inFlight.settle,
   };
 }

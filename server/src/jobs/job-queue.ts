@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/database';
 import { advisoryLocks, withAdvisoryLock } from '../db/migrate';
+import { trackInFlight } from '../system/in-flight';
 
 /** The queue's tables live in their own schema, beside ours (decision 0011). */
 const JOB_SCHEMA = 'pgboss';
@@ -86,25 +87,10 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
  */
 function trackedPoolExecutor(pool: pg.Pool): { db: PgBoss.Db; settle: () => Promise<void> } {
   const { executeSql } = poolExecutor(pool);
-  const running = new Set<Promise<unknown>>();
+  const inFlight = trackInFlight();
   return {
-    db: {
-      executeSql: (text, values) => {
-        const statement = executeSql(text, values);
-        running.add(statement);
-        const forget = () => running.delete(statement);
-        statement.then(forget, forget);
-        return statement;
-      },
-    },
-    async settle() {
-      do {
-        await Promise.allSettled([...running]);
-        // What an answer leads to (a batch handed to its worker, then the record of its
-        // end) follows in the same turn of the event loop: let it send its statements.
-        await new Promise((resolve) => setImmediate(resolve));
-      } while (running.size > 0);
-    },
+    db: { executeSql: (text, values) => inFlight.track(executeSql(text, values)) },
+    settle: inFlight.settle,
   };
 }
 
