@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -95,6 +96,26 @@ describe('ActionDialog', () => {
     rerender(<Harness action={{ label: 'Delete', pendingLabel: 'Deleting...', isPending: true, onClick }} />);
     expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Keep It' })).toBeDisabled();
+  });
+
+  it('stays open while its request is under way, so its answer is heard; offline it can be closed', async () => {
+    const user = userEvent.setup();
+    render(<Harness action={{ label: 'Delete', pendingLabel: 'Deleting...', isPending: true }} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Keep It' })).toBeDisabled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    // Offline the request waits for the network, for as long as that takes.
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(screen.getByRole('button', { name: 'Keep It' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it('as a form, submits with Enter in a field and shows an error as an alert', async () => {

@@ -1,5 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
+import { useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button, type ButtonProps } from './ui/button';
 import {
@@ -18,7 +18,7 @@ export interface DialogAction {
   label: ReactNode;
   /** Shown instead of `label` while `isPending`, e.g. 'Deleting...'. */
   pendingLabel?: ReactNode;
-  /** The action is running: its button (and Cancel) cannot be pressed again. */
+  /** The action is running: its button cannot be pressed again, nor the dialog closed. */
   isPending?: boolean;
   disabled?: boolean;
   variant?: ButtonProps['variant'];
@@ -33,6 +33,9 @@ export interface DialogAction {
  * whose action button submits it (Enter in a field works). With `trigger`, that button
  * opens the dialog and gets the focus back when it closes; without (a button that first
  * checks something, then opens it), whatever had the focus when it opened gets it back.
+ * While a request it sent is under way (`action.isPending`, or `isPending` for a body that
+ * acts itself) it stays open, so that what the answer says (a toast, an error) is heard;
+ * offline, where the request waits for the network, it can still be closed.
  */
 export function ActionDialog({
   open,
@@ -45,6 +48,7 @@ export function ActionDialog({
   cancelLabel,
   otherActions,
   action,
+  isPending = action?.isPending === true,
   onSubmit,
 }: {
   open: boolean;
@@ -62,8 +66,16 @@ export function ActionDialog({
   otherActions?: ReactNode;
   /** The main button; a dialog whose body acts itself (e.g. a message composer) has none. */
   action?: DialogAction;
+  /** A request the dialog sent is under way; by default, its action's. */
+  isPending?: boolean;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
+  const isOnline = useSyncExternalStore(
+    onlineManager.subscribe,
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+  const mustStayOpen = isPending && isOnline;
   const content = (
     <>
       <DialogHeader>
@@ -79,7 +91,7 @@ export function ActionDialog({
               type="button"
               variant="outline"
               onClick={() => onOpenChange(false)}
-              disabled={action?.isPending}
+              disabled={mustStayOpen}
             >
               {cancelLabel}
             </Button>
@@ -100,9 +112,14 @@ export function ActionDialog({
     </>
   );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (isOpen || !mustStayOpen) onOpenChange(isOpen);
+      }}
+    >
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent>
+      <DialogContent canClose={!mustStayOpen}>
         {onSubmit ? (
           <form
             className="grid gap-4"

@@ -49,12 +49,15 @@ export function DialogContent({
   children,
   placement = 'center',
   returnFocusTo,
+  canClose = true,
   onEscapeKeyDown,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   placement?: keyof typeof placements;
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** False while the dialog must stay open: its × is disabled. */
+  canClose?: boolean;
 }) {
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -83,7 +86,10 @@ export function DialogContent({
           }}
         />
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden">
+        <DialogPrimitive.Close
+          disabled={!canClose}
+          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 disabled:pointer-events-none disabled:opacity-30 focus-visible:ring-ring focus-visible:outline-hidden"
+        >
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -39,6 +39,7 @@ export function AskSellerDialog({
       onOpenChange={onOpenChange}
       title={<>Message {sellerName}</>}
       description="Ask about the item. Keep the conversation here, and never pay in advance by gift card or wire transfer."
+      isPending={startConversation.isPending}
     >
       <MessageComposer
         initialText={FIRST_MESSAGE_SUGGESTION}

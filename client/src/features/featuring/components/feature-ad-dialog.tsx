@@ -64,6 +64,7 @@ export function FeatureAdDialog({
         </>
       }
       error={included.isError ? included.error.message : null}
+      isPending={isPaying || included.isPending}
       otherActions={
         data && data.included_left > 0 ? (
           <Button variant="outline" disabled={included.isPending} onClick={featureWithIncluded}>
