@@ -11,8 +11,12 @@ import { SearchBox } from './search-box';
 
 // Only a signed-in person needs these (with the messaging, the notifications and the menus):
 // loaded once the browser knows someone is.
-const SignedInBar = lazyComponent(async () => (await import('./signed-in-nav')).SignedInBar);
 const SignedInMenuItems = lazyComponent(async () => (await import('./signed-in-nav')).SignedInMenuItems);
+// The bar's module holds the phone's menu too: once it is there, the menu opens at once.
+const SignedInBar = lazyComponent(async () => {
+  const [{ SignedInBar: Bar }] = await Promise.all([import('./signed-in-nav'), SignedInMenuItems.preload()]);
+  return Bar;
+});
 
 export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
