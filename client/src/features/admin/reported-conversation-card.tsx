@@ -207,7 +207,7 @@ function Transcript({
           <ol
             aria-labelledby={titleId}
             tabIndex={0}
-            className="mt-2 grid max-h-96 gap-3 overflow-y-auto rounded-lg border bg-background p-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+            className="mt-2 grid max-h-96 grid-cols-1 gap-3 overflow-y-auto rounded-lg border bg-background p-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
           >
             {[...earlierMessages, ...item.messages].map((message) => (
               <StaffMessageItem key={message.id} message={message} sender={people[message.sender_role]} />
@@ -229,7 +229,7 @@ function StaffMessageItem({ message, sender }: { message: StaffMessage; sender: 
       </p>
       <div
         className={cn(
-          'mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          'mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap',
           isSeller ? 'bg-primary/10' : 'bg-muted',
         )}
       >
