@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from '@bazaar/common/constants';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageComposer } from './message-composer';
@@ -29,6 +29,21 @@ describe('MessageComposer', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     fireEvent.change(field, { target: { value: '   ' } });
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('sends once for a second Enter or click before the page says it is sending', async () => {
+    let answer: () => void = () => undefined;
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    // isSending stays false: the render that would say so has not come yet.
+    render(<MessageComposer onSend={onSend} isSending={false} label="Message" />);
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(field, { target: { value: 'Is it still available?' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledOnce();
+    await act(async () => answer());
+    expect(field).toHaveValue('');
   });
 
   it('says a message waits while the browser is offline', () => {
