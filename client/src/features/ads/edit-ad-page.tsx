@@ -58,7 +58,7 @@ export function EditAdPage() {
   const current = ad.data;
   function submit({ form }: AdFormSubmission) {
     setUploadPercent(0);
-    updateAd.mutate(
+    return updateAd.mutateAsync(
       {
         id: current.id,
         form,

@@ -49,7 +49,7 @@ function PostAdForm({ onPostingChange }: { onPostingChange: (isPosting: boolean)
   function submit({ form }: AdFormSubmission) {
     setUploadPercent(0);
     onPostingChange(true);
-    postAd.mutate(
+    return postAd.mutateAsync(
       { form, onProgress: ({ loaded, total }) => setUploadPercent(Math.round((loaded / total) * 100)) },
       {
         onSuccess: (ad) => {

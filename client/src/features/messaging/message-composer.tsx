@@ -1,11 +1,12 @@
 import { MESSAGE_MAX_LENGTH } from '@bazaar/common/constants';
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
  * The message box (issue 12): Enter sends, Shift+Enter starts a new line; at most 2 000
@@ -39,21 +40,15 @@ export function MessageComposer({
   const isTooLong = body.length > MESSAGE_MAX_LENGTH;
   const canSend = body.length > 0 && !isTooLong && !isSending;
 
-  // A second Enter or click before the page shows 'Sending...' (the answer's render comes a
-  // task later) must not send the message again.
-  const isSendingNow = useRef(false);
-  async function send() {
-    if (!canSend || isSendingNow.current) return;
-    isSendingNow.current = true;
+  const send = useOneAtATime(async () => {
+    if (!canSend) return;
     try {
       await onSend(body);
       setText('');
     } catch {
       // The caller has said what went wrong; the text stays for another try.
-    } finally {
-      isSendingNow.current = false;
     }
-  }
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -20,6 +20,7 @@ import { Progress } from '../../../components/ui/progress';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useCategories } from '../../categories/api';
 import { PlaceCombobox } from '../../places/components/place-combobox';
 import { MediaPicker, useUploadItems, type StoredMedia } from './media-picker';
@@ -65,7 +66,8 @@ export function AdForm({
   uploadPercent: number | null;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (submission: AdFormSubmission) => void;
+  /** Sends the ad; settles once it is saved or refused (the page says which). */
+  onSubmit: (submission: AdFormSubmission) => Promise<unknown>;
   onCancel: () => void;
   cancelLabel?: string;
 }) {
@@ -91,6 +93,11 @@ export function AdForm({
   const descriptionLength = useWatch({ control, name: 'description' }).length;
   const placeId = (useWatch({ control, name: 'place_id' }) as number | null | undefined) ?? null;
 
+  // The page has said why a send failed: the form stays as it was for another try.
+  const sendOnce = useOneAtATime(async (submission: AdFormSubmission) => {
+    await onSubmit(submission).catch(() => undefined);
+  });
+
   function warnMissingInformation() {
     toast({
       title: 'Missing Information',
@@ -110,7 +117,7 @@ export function AdForm({
       for (const id of removedIds) form.append('remove_media', id);
       for (const item of images.items) form.append(AD_IMAGE_FIELD, item.file, item.name);
       for (const item of videos.items) form.append(AD_VIDEO_FIELD, item.file, item.name);
-      onSubmit({ form });
+      return sendOnce({ form });
     },
     () => {
       const values = getValues();
