@@ -156,6 +156,18 @@ describe('/ad/:id', () => {
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
   });
 
+  it('counts one view and one like in the singular', async () => {
+    mockApi({
+      'GET /api/me': signedOut,
+      [`GET /api/ads/${AD_ID}`]: () => ({ ...ad, views: 0, likes: 1 }),
+      [`GET /api/ads/${AD_ID}/related`]: () => ({ ads: [] }),
+      [`POST /api/ads/${AD_ID}/views`]: () => ({ views: 1, counted: true }),
+    });
+    renderAd();
+    expect(await screen.findByText('1 view')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to favorites (1 like)' })).toBeInTheDocument();
+  });
+
   it('copies the link when the device cannot share, saying so', async () => {
     mockApi({
       'GET /api/me': signedOut,

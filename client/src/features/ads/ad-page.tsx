@@ -202,7 +202,8 @@ function AdSummary({ ad }: { ad: AdDetail }) {
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{ad.title}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <span className="flex items-center gap-1">
-          <Eye className="size-4" aria-hidden="true" /> {formatCount(ad.views)} views
+          <Eye className="size-4" aria-hidden="true" /> {formatCount(ad.views)}{' '}
+          {ad.views === 1 ? 'view' : 'views'}
         </span>
         <span className="flex items-center gap-1">
           <Calendar className="size-4" aria-hidden="true" />
@@ -224,7 +225,7 @@ function AdSummary({ ad }: { ad: AdDetail }) {
           <Heart className={cn(isFavorite && 'fill-destructive text-destructive')} />
           {/* Named by its content, so the name holds the count it shows: "Add to favorites (3 likes)". */}
           <span className="sr-only">{isFavorite ? 'Remove from favorites' : 'Add to favorites'} (</span>
-          {formatCount(ad.likes)} <span className="sr-only">likes)</span>
+          {formatCount(ad.likes)} <span className="sr-only">{ad.likes === 1 ? 'like' : 'likes'})</span>
         </Button>
         <Button variant="outline" size="sm" onClick={() => void share()}>
           <Share2 /> Share
