@@ -9,6 +9,7 @@ import {
   MAX_VIDEOS_PER_AD,
   SEARCH_QUERY_MAX_LENGTH,
 } from './constants';
+import { formatPrice } from './format';
 import { uuidSchema } from './ids';
 import { nextCursorSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { placeIdSchema } from './places';
@@ -58,9 +59,9 @@ export const adPriceTextSchema = z
   .string()
   .trim()
   .min(1, 'Price is required.')
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter a price of 0 or more with at most two decimals.')
+  .regex(/^\d+(\.\d{1,2})?$/, 'Enter a price of 0 or more with at most two decimals.')
   .transform(Number)
-  .refine((price) => price <= AD_PRICE_MAX, 'This price is too high.');
+  .refine((price) => price <= AD_PRICE_MAX, `A price can be at most ${formatPrice(AD_PRICE_MAX)}.`);
 
 const adFieldsShape = {
   // A title shows: nothing but zero-width characters is no title, and bidi controls go.
