@@ -73,7 +73,8 @@ export function FeatureAdDialog({
         ) : null
       }
       action={{
-        label: `Pay ${formatCents(data?.price_cents ?? 0)}`,
+        // The price once the server has said it: never a made-up $0.00 meanwhile.
+        label: data ? `Pay ${formatCents(data.price_cents)}` : 'Pay',
         pendingLabel: 'Processing...',
         isPending: isPaying,
         disabled: !offer.isSuccess,
