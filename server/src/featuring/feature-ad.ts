@@ -1,6 +1,6 @@
 import { FEATURE_DURATION_MS, FEATURE_PRICE_CENTS, includedFeaturesOf } from '@bazaar/common/featuring';
 import { findPlan } from '@bazaar/common/plans';
-import { and, count, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adFeatures, advertisements, payments, profiles } from '../db/schema';
 import { adNotFeaturable, noIncludedFeatures } from '../http/errors';
@@ -38,7 +38,10 @@ export function featuredNowUntil(featuredUntil: Date | null, now: Date): Date | 
   return featuredUntil && featuredUntil > now ? featuredUntil : null;
 }
 
-/** A further week: it starts when the running one ends, so buying twice never loses days. */
+/**
+ * A further week: it starts when the running one ends, so buying twice never loses days. An ad
+ * whose listing would end sooner stays listed until the week ends: no featured day is lost.
+ */
 async function addFeatureWeek(
   tx: Executor,
   ad: AdForFeature,
@@ -46,7 +49,13 @@ async function addFeatureWeek(
 ) {
   const startsAt = featuredNowUntil(ad.featured_until, options.now) ?? options.now;
   const endsAt = new Date(startsAt.getTime() + FEATURE_DURATION_MS);
-  await tx.update(advertisements).set({ featured_until: endsAt }).where(eq(advertisements.id, ad.id));
+  await tx
+    .update(advertisements)
+    .set({
+      featured_until: endsAt,
+      expires_at: sql`greatest(${advertisements.expires_at}, ${endsAt.toISOString()}::timestamptz)`,
+    })
+    .where(eq(advertisements.id, ad.id));
   await tx.insert(adFeatures).values({
     user_id: options.userId,
     ad_id: ad.id,

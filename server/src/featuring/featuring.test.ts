@@ -201,6 +201,26 @@ describe('Feature this ad, paid', () => {
     expect((await readAd(adId)).featured_until!.getTime()).toBe(firstEnd.getTime() + 7 * DAY_MS);
   });
 
+  it('keeps an ad listed until its featured week ends, whether bought or included', async () => {
+    const seller = await createSeller(testApp.app);
+    const inTwoDays = new Date(Date.now() + 2 * DAY_MS);
+    const inSixtyDays = new Date(Date.now() + 60 * DAY_MS);
+    const [soon, later] = await insertAds(testApp, seller.id, [
+      { expires_at: inTwoDays },
+      { expires_at: inSixtyDays },
+    ]);
+    const checkout = (await startFeatureCheckout(seller, soon!)).json<CreateCheckoutResponse>().checkout;
+    await payOnDemoPage(testApp.app, seller, checkout.id);
+    const bought = await readAd(soon!);
+    expect(bought.featured_until!.getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+    expect(bought.expires_at.getTime()).toBe(bought.featured_until!.getTime());
+
+    // A listing that lasts longer keeps its own end.
+    await givePlan(seller, 'premium');
+    expect((await useIncludedFeature(seller, later!)).statusCode).toBe(200);
+    expect((await readAd(later!)).expires_at.getTime()).toBe(inSixtyDays.getTime());
+  });
+
   it('reopens the open checkout of the same ad instead of making another', async () => {
     const seller = await createSeller(testApp.app);
     const adId = await adOf(seller);

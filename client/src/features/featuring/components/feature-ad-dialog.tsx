@@ -60,7 +60,7 @@ export function FeatureAdDialog({
       description={
         <>
           A featured ad carries the Featured badge, comes first on its category page and takes its turn on the
-          home page for {FEATURE_DAYS} days.
+          home page for {FEATURE_DAYS} days. If its listing would end sooner, it stays listed until then.
         </>
       }
       error={included.isError ? included.error.message : null}
