@@ -66,6 +66,9 @@ export function RegisterPage() {
       return;
     }
     const { confirmPassword: _confirmation, ...details } = form;
+    // The sign-in page comes next: its code arrives with the answer, so it shows at once and
+    // the register form does not stay on screen under /login meanwhile.
+    void import('./login-page');
     signUp.mutate(
       {
         ...details,
