@@ -13,19 +13,20 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
         Payment History
       </h2>
       <Card className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        {/* On a phone the date paid goes under the plan, and a period's two dates on two lines. */}
+        <table className="w-full text-left text-sm">
           <thead className="border-b text-muted-foreground">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">
+              <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell sm:px-5">
                 Date
               </th>
-              <th scope="col" className="px-5 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-5">
                 Plan
               </th>
-              <th scope="col" className="px-5 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-5">
                 Period
               </th>
-              <th scope="col" className="px-5 py-3 text-right font-medium">
+              <th scope="col" className="px-3 py-3 text-right font-medium sm:px-5">
                 Amount
               </th>
             </tr>
@@ -33,17 +34,23 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
           <tbody className="divide-y">
             {payments.map((payment) => (
               <tr key={payment.id}>
-                <td className="px-5 py-3 whitespace-nowrap">{formatDate(payment.paid_at)}</td>
-                <td className="px-5 py-3">
+                <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell sm:px-5">
+                  {formatDate(payment.paid_at)}
+                </td>
+                <td className="px-3 py-3 sm:px-5">
                   <div className="font-medium">
                     {payment.plan_id ? findPlan(payment.plan_id)?.name : `${FEATURE_DAYS} days featured`}
                   </div>
                   <div className="text-xs text-muted-foreground">{paymentKindLabels[payment.kind]}</div>
+                  <div className="text-xs text-muted-foreground sm:hidden">
+                    Paid {formatDate(payment.paid_at)}
+                  </div>
                 </td>
-                <td className="px-5 py-3 whitespace-nowrap">
-                  {formatDate(payment.period_start)} – {formatDate(payment.period_end)}
+                <td className="px-3 py-3 sm:px-5">
+                  <span className="whitespace-nowrap">{formatDate(payment.period_start)} –</span>{' '}
+                  <span className="whitespace-nowrap">{formatDate(payment.period_end)}</span>
                 </td>
-                <td className="px-5 py-3 text-right whitespace-nowrap">
+                <td className="px-3 py-3 text-right whitespace-nowrap sm:px-5">
                   <div className="font-medium">{formatCents(payment.amount_cents)}</div>
                   {payment.credit_cents > 0 ? (
                     <div className="text-xs text-muted-foreground">
