@@ -1,5 +1,5 @@
 import type { MeResponse } from '@bazaar/common/accounts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, signedOut } from '../../test/render-page';
@@ -115,6 +115,20 @@ describe('/post-ad', () => {
     await waitFor(() => expect(screen.queryByRole('img', { name: 'front.png' })).not.toBeInTheDocument());
     expect(screen.getByRole('img', { name: 'back.jpg' })).toBeInTheDocument();
     expect(screen.getByText('(1 / 10)')).toBeInTheDocument();
+  });
+
+  it('refuses a chosen photo whose preview cannot be read: named .jpg, it is no image', async () => {
+    mockApi({ 'GET /api/me': () => me({}), 'GET /api/categories': () => categories });
+    renderPostAd();
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Add photos'), [
+      new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }),
+    ]);
+    fireEvent.error(screen.getByRole('img', { name: 'fake.jpg' }));
+    expect(await screen.findByText('File not accepted')).toBeInTheDocument();
+    expect(screen.getByText('"fake.jpg" is not a PNG, JPG or GIF image.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'fake.jpg' })).not.toBeInTheDocument());
+    expect(screen.getByText('(0 / 10)')).toBeInTheDocument();
   });
 
   it('goes back to the dashboard on Cancel', async () => {

@@ -243,6 +243,7 @@ export function AdForm({
         stored={keptImages}
         onAdd={(files) => images.add(files, keptImages.length)}
         onRemove={images.remove}
+        onUnreadable={images.refuseUnreadable}
         onRemoveStored={(id) => setRemovedIds((ids) => [...ids, id])}
         disabled={isPending}
       />

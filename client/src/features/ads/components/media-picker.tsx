@@ -49,6 +49,14 @@ const rules = {
 const MEGABYTE = 1024 * 1024;
 let nextItemId = 0;
 
+function refuseFile(name: string, kind: MediaKind) {
+  toast({
+    title: 'File not accepted',
+    description: `"${name}" is not ${kind === 'image' ? 'a PNG, JPG or GIF image' : 'an MP4 or MOV video'}.`,
+    variant: 'destructive',
+  });
+}
+
 /**
  * The files chosen for one kind of media, with their preview URLs (revoked when a file is
  * removed or the form goes away). The server checks everything again; these checks only
@@ -80,11 +88,7 @@ export function useUploadItems(kind: MediaKind) {
         ? (rule.types as readonly string[]).includes(file.type)
         : rule.extensions.test(file.name);
       if (!isAcceptedType) {
-        toast({
-          title: 'File not accepted',
-          description: `"${file.name}" is not ${kind === 'image' ? 'a PNG, JPG or GIF image' : 'an MP4 or MOV video'}.`,
-          variant: 'destructive',
-        });
+        refuseFile(file.name, kind);
       } else if (file.size > rule.maxBytes) {
         toast({
           title: 'File too large',
@@ -110,7 +114,15 @@ export function useUploadItems(kind: MediaKind) {
     setItems((current) => current.filter((candidate) => candidate.id !== id));
   }
 
-  return { items, add, remove };
+  /** A chosen file whose preview the browser could not read: named as an image, it is not one. */
+  function refuseUnreadable(id: string): void {
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item) return;
+    refuseFile(item.name, kind);
+    remove(id);
+  }
+
+  return { items, add, remove, refuseUnreadable };
 }
 
 export function MediaPicker({
@@ -120,6 +132,7 @@ export function MediaPicker({
   onAdd,
   onRemove,
   onRemoveStored,
+  onUnreadable,
   disabled,
 }: {
   kind: MediaKind;
@@ -127,6 +140,8 @@ export function MediaPicker({
   stored?: StoredMedia[];
   onAdd: (files: File[]) => void;
   onRemove: (id: string) => void;
+  /** A chosen photo's preview could not be read (videos: the browser may lack the codec). */
+  onUnreadable?: (id: string) => void;
   onRemoveStored?: (id: string) => void;
   disabled?: boolean;
 }) {
@@ -163,6 +178,7 @@ export function MediaPicker({
             previewUrl={item.previewUrl}
             name={item.name}
             onRemove={() => onRemove(item.id)}
+            onUnreadable={onUnreadable ? () => onUnreadable(item.id) : undefined}
           />
         ))}
         {total < rule.max ? (
@@ -203,16 +219,18 @@ function PreviewTile({
   previewUrl,
   name,
   onRemove,
+  onUnreadable,
 }: {
   kind: MediaKind;
   previewUrl: string;
   name: string;
   onRemove?: () => void;
+  onUnreadable?: () => void;
 }) {
   return (
     <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
       {kind === 'image' ? (
-        <img src={previewUrl} alt={name} className="size-full object-cover" />
+        <img src={previewUrl} alt={name} onError={onUnreadable} className="size-full object-cover" />
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-1 p-1 text-center text-xs text-muted-foreground">
           <video
