@@ -4,14 +4,26 @@ import { categoryIdSchema } from './categories';
 // Suggestions while typing in the header's search box (issue 15).
 
 /** The header asks for suggestions from this many characters on. */
-export const SUGGESTIONS_MIN_LENGTH = 2;
+const SUGGESTIONS_MIN_LENGTH = 2;
+/** ...and up to this many. */
+const SUGGESTIONS_MAX_LENGTH = 60;
 /** At most this many suggestions are answered. */
 export const SUGGESTIONS_MAX = 8;
 
 export const searchSuggestionsQuerySchema = z.strictObject({
   /** What is typed so far; its last word is completed. */
-  q: z.string().trim().min(SUGGESTIONS_MIN_LENGTH).max(60),
+  q: z.string().trim().min(SUGGESTIONS_MIN_LENGTH).max(SUGGESTIONS_MAX_LENGTH),
 });
+
+/**
+ * Whether what is typed is worth asking suggestions for, as the schema above counts it: in
+ * characters (code points: an emoji is one), where JavaScript's `length` counts two for it.
+ * Without zod, which the header (every page's first load) does without.
+ */
+export function asksForSuggestions(typed: string): boolean {
+  const length = [...typed.trim()].length;
+  return length >= SUGGESTIONS_MIN_LENGTH && length <= SUGGESTIONS_MAX_LENGTH;
+}
 export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
 
 export const searchSuggestionSchema = z.discriminatedUnion('kind', [

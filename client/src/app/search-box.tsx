@@ -1,4 +1,5 @@
-import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestion } from '@bazaar/common/search';
+import { SEARCH_QUERY_MAX_LENGTH } from '@bazaar/common/constants';
+import { asksForSuggestions, type SearchSuggestion } from '@bazaar/common/search';
 import { LayoutGrid, Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,7 +41,7 @@ export function SearchBox({
   const listId = useId();
   const typed = useDebouncedValue(query.trim(), SUGGESTIONS_DELAY_MS);
   const suggestions = useSearchSuggestions(typed);
-  const available = query.trim().length >= SUGGESTIONS_MIN_LENGTH ? (suggestions.data ?? []) : [];
+  const available = asksForSuggestions(query) ? (suggestions.data ?? []) : [];
   const options = isOpen ? available : [];
   const isExpanded = options.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -111,6 +112,7 @@ export function SearchBox({
           aria-controls={listId}
           aria-activedescendant={isExpanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
           autoComplete="off"
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
           placeholder={placeholder}
           value={query}
           onChange={(event) => {

@@ -6,7 +6,7 @@ import type {
   FeaturedAdsResponse,
   MyAdListResponse,
 } from '@bazaar/common/ads';
-import { SUGGESTIONS_MIN_LENGTH, type SearchSuggestionsResponse } from '@bazaar/common/search';
+import { asksForSuggestions, type SearchSuggestionsResponse } from '@bazaar/common/search';
 import { searchQueryString, type AdSearchCriteria } from '@bazaar/common/search-criteria';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -47,8 +47,8 @@ export function useAdSearch(criteria: AdSearchCriteria) {
 }
 
 /**
- * Suggestions for what is typed in a search box (issue 15); nothing is asked for fewer than
- * SUGGESTIONS_MIN_LENGTH characters. The last answer stays shown while the next is fetched.
+ * Suggestions for what is typed in a search box (issue 15); nothing is asked for text the
+ * server would refuse (`asksForSuggestions`). The last answer stays shown while the next is fetched.
  */
 export function useSearchSuggestions(typed: string) {
   return useQuery({
@@ -58,7 +58,7 @@ export function useSearchSuggestions(typed: string) {
         signal,
       }),
     select: (data) => data.suggestions,
-    enabled: typed.length >= SUGGESTIONS_MIN_LENGTH,
+    enabled: asksForSuggestions(typed),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

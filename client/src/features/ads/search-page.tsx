@@ -1,6 +1,7 @@
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { SEARCH_QUERY_MAX_LENGTH } from '@bazaar/common/constants';
 import { canonicalSearchPath, searchPagePath, sortOfSearch } from '@bazaar/common/search-criteria';
 import { paths } from '../../app/paths';
 import { Badge } from '../../components/ui/badge';
@@ -127,6 +128,7 @@ export function SearchPage() {
             name="q"
             aria-label="Search keywords"
             placeholder="What are you looking for?"
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             className="h-11 pl-9"
