@@ -14,7 +14,10 @@ export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 export const favoriteItemSchema = z.object({
   ad_id: adIdSchema,
   liked_at: z.iso.datetime(),
+  /** Null once the public may no longer see the ad (hidden, under review, expired, gone). */
   ad: adSummarySchema.nullable(),
+  /** When the ad was sold, while its page still says so (7 days): it comes with its content. */
+  sold_at: z.iso.datetime().nullable(),
 });
 export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
 

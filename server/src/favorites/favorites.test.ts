@@ -1,3 +1,4 @@
+import { AD_SOLD_VISIBLE_DAYS, DAY_MS } from '@bazaar/common/constants';
 import type { FavoriteListResponse } from '@bazaar/common/favorites';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAds } from '../../test/ad-factories';
@@ -80,6 +81,29 @@ describe('GET /api/me/favorites', () => {
       [hidden, null],
     ]);
     expect(JSON.stringify(items)).not.toContain('Hidden one');
+  });
+
+  it('shows a sold ad as sold while its page says so, then without its content', async () => {
+    const person = await createSeller(testApp.app);
+    const [sold, soldLongAgo] = await insertAds(testApp, seller.id, [
+      { title: 'Sold yesterday' },
+      { title: 'Sold long ago' },
+    ]);
+    for (const id of [sold!, soldLongAgo!]) await like(person, id);
+    const soldAt = new Date(Date.now() - DAY_MS);
+    const markSold = (id: string, at: Date) =>
+      testApp.database.pool.query(`update advertisements set status = 'sold', sold_at = $2 where id = $1`, [
+        id,
+        at,
+      ]);
+    await markSold(sold!, soldAt);
+    await markSold(soldLongAgo!, new Date(Date.now() - (AD_SOLD_VISIBLE_DAYS + 1) * DAY_MS));
+
+    const { items } = (await listOf(person)).json<FavoriteListResponse>();
+    expect(items.map((item) => [item.ad_id, item.ad?.title ?? null, item.sold_at])).toEqual([
+      [soldLongAgo, null, null],
+      [sold, 'Sold yesterday', soldAt.toISOString()],
+    ]);
   });
 
   it('drops a deleted ad: its favourites go with it', async () => {

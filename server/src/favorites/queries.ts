@@ -4,6 +4,7 @@ import { lockAd, summaryColumns } from '../ads/queries';
 import type { Database } from '../db/database';
 import { advertisements, favorites } from '../db/schema';
 import { cursorKeyFormats, decodeCursor, encodeCursor, timestampCursorKey } from '../http/cursor';
+import { isPublicAd, isShownAsSold } from '../policies/ads';
 import { authorize, type Actor } from '../policies/authorize';
 
 const FAVORITES_SORT = 'favorites';
@@ -14,14 +15,16 @@ export interface FavoriteRow {
   liked_at: string;
   /** Null when the public may no longer see the ad. */
   ad: AdSummaryRow | null;
+  /** When the ad was sold, while its page still says so (it then comes with its content). */
+  sold_at: string | null;
 }
 
 /**
  * One page of a person's favourites, most recently liked first. The primary key
  * (user_id, ad_id) finds a person's rows; a person likes tens or hundreds of ads, so they are
- * ordered in memory rather than by an index of their own. An ad is available while it is
- * public (`active`, as the ad policy's isPublicAd): hidden, pending and suspended sellers'
- * ads come back without their content.
+ * ordered in memory rather than by an index of their own. An ad comes with its content while
+ * the public may see it, as the ad policy says: active, or sold within the days its page says
+ * "Sold". Hidden, pending, expired and suspended sellers' ads come back without it.
  */
 export async function findFavoritesOfUser(
   db: Database,
@@ -35,10 +38,8 @@ export async function findFavoritesOfUser(
   const after = cursor
     ? sql`and (f.created_at, f.ad_id) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
     : sql``;
-  const { rows } = await db.execute<
-    AdSummaryRow & { ad_id: string; liked_at: string; sort_key: string; is_public: boolean }
-  >(sql`
-    select ${summaryColumns}, f.ad_id, a.status = 'active' as is_public,
+  const { rows } = await db.execute<AdSummaryRow & { ad_id: string; liked_at: string; sort_key: string }>(sql`
+    select ${summaryColumns}, f.ad_id,
       to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at,
       ${likedKey} as sort_key
     from favorites f join advertisements a on a.id = f.ad_id
@@ -49,11 +50,15 @@ export async function findFavoritesOfUser(
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    rows: shown.map(({ ad_id, liked_at, sort_key: _sortKey, is_public, ...ad }) => ({
-      ad_id,
-      liked_at,
-      ad: is_public ? ad : null,
-    })),
+    rows: shown.map(({ ad_id, liked_at, sort_key: _sortKey, ...ad }) => {
+      const isSold = isShownAsSold(ad);
+      return {
+        ad_id,
+        liked_at,
+        ad: isPublicAd(ad) || isSold ? ad : null,
+        sold_at: isSold ? ad.sold_at : null,
+      };
+    }),
     nextCursor:
       hasMore && last ? encodeCursor({ sort: FAVORITES_SORT, key: last.sort_key, id: last.ad_id }) : null,
   };

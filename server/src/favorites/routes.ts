@@ -44,6 +44,7 @@ export function registerFavoriteRoutes(
           ad_id: row.ad_id,
           liked_at: row.liked_at,
           ad: row.ad ? presentAdSummary(row.ad, storage) : null,
+          sold_at: row.sold_at,
         })),
         next_cursor: page.nextCursor,
       };

@@ -27,13 +27,13 @@ export interface AdFacts {
  * or it waits for review (`hidden`, `pending`, issue 13), nor once it has `expired` or been
  * `sold` (issue 14).
  */
-export const isPublicAd = (ad: AdFacts): boolean => ad.status === 'active';
+export const isPublicAd = (ad: Pick<AdFacts, 'status'>): boolean => ad.status === 'active';
 
 /**
  * A sold ad's page stays up, saying "Sold", for AD_SOLD_VISIBLE_DAYS after it was marked sold
  * (issue 14); it is in no list or search meanwhile, and then gone for the public.
  */
-export const isShownAsSold = (ad: AdFacts, now: Date = new Date()): boolean =>
+export const isShownAsSold = (ad: Pick<AdFacts, 'status' | 'sold_at'>, now: Date = new Date()): boolean =>
   ad.status === 'sold' &&
   ad.sold_at != null &&
   now.getTime() - new Date(ad.sold_at).getTime() < AD_SOLD_VISIBLE_DAYS * DAY_MS;

@@ -9,7 +9,7 @@ import { FavoritesPage } from './favorites-page';
 
 const adId = (index: number) => `00000000-0000-4000-8000-00000000000${index}`;
 
-function liked(index: number, title: string | null): FavoriteItem {
+function liked(index: number, title: string | null, soldAt: string | null = null): FavoriteItem {
   const ad: AdSummary | null = title
     ? {
         id: adId(index),
@@ -24,7 +24,7 @@ function liked(index: number, title: string | null): FavoriteItem {
         image_url: null,
       }
     : null;
-  return { ad_id: adId(index), liked_at: '2026-02-03T00:00:00.000Z', ad };
+  return { ad_id: adId(index), liked_at: '2026-02-03T00:00:00.000Z', ad, sold_at: soldAt };
 }
 
 const page = (items: FavoriteItem[], next_cursor: string | null = null): FavoriteListResponse => ({
@@ -50,12 +50,20 @@ describe('/favorites', () => {
       'GET /api/me/favorites': ({ url }) =>
         url.searchParams.get('cursor') === 'page-2'
           ? page([liked(3, 'Blue bike')])
-          : page([liked(1, 'Red bike'), liked(2, null)], 'page-2'),
+          : page(
+              [liked(1, 'Red bike'), liked(2, null), liked(4, 'Green bike', '2026-02-05T12:00:00.000Z')],
+              'page-2',
+            ),
     });
     renderFavorites();
     expect(await screen.findByRole('link', { name: /Red bike/ })).toHaveAttribute('href', `/ad/${adId(1)}`);
     expect(screen.getByRole('heading', { name: 'No longer available' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove unavailable ad from favorites' })).toBeEnabled();
+    // A sold ad keeps its title and link while its page says Sold.
+    expect(screen.getByRole('link', { name: /Green bike/ })).toHaveAttribute('href', `/ad/${adId(4)}`);
+    expect(screen.getByText(/no longer available/, { selector: 'p' })).toHaveTextContent(
+      'Sold Feb 5, 2026: no longer available',
+    );
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: /Blue bike/ })).toBeInTheDocument();

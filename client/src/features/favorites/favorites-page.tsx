@@ -88,7 +88,12 @@ function FavoriteEntry({ item }: { item: FavoriteItem }) {
   }
 
   const footer = (
-    <div className="flex items-center justify-between gap-2">
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      {item.sold_at ? (
+        <p className="w-full text-sm font-semibold">
+          Sold <time dateTime={item.sold_at}>{formatDate(item.sold_at)}</time>: no longer available
+        </p>
+      ) : null}
       <span className="text-xs text-muted-foreground">
         Liked <time dateTime={item.liked_at}>{formatDate(item.liked_at)}</time>
       </span>
@@ -112,7 +117,7 @@ function FavoriteEntry({ item }: { item: FavoriteItem }) {
       <div className="flex min-h-48 w-full flex-1 flex-col items-center justify-center gap-2 bg-muted p-4 text-center text-muted-foreground">
         <EyeOff className="size-8" aria-hidden="true" />
         <h3 className="text-base font-semibold text-foreground">No longer available</h3>
-        <p className="text-sm">This ad was taken down or is waiting for review.</p>
+        <p className="text-sm">This ad has ended, was taken down or is waiting for review.</p>
       </div>
       <div className="border-t p-3">{footer}</div>
     </article>
