@@ -48,12 +48,15 @@ const criterionReaders: { [Name in SearchCriterion]: (text: string) => AdSearchC
   sort: (text) => (isAdSort(text) ? text : undefined),
 };
 
-/** One criterion read from its text as the API reads it; undefined when blank or not valid. */
+/**
+ * One criterion read from its text as the API reads it; undefined when blank or not valid (a
+ * NUL character, which the API refuses, included).
+ */
 export function readSearchCriterion<Name extends SearchCriterion>(
   name: Name,
   text: string | null | undefined,
 ): AdSearchCriteria[Name] {
-  if (text === null || text === undefined || text.trim() === '') return undefined;
+  if (text === null || text === undefined || text.trim() === '' || text.includes('\u0000')) return undefined;
   return criterionReaders[name](text);
 }
 

@@ -75,7 +75,7 @@ export async function registerAdPageRoute(
 ) {
   app.get<{ Params: { id: string } }>(
     routePatterns.ad,
-    { config: { sharedCache: true }, schema: { hide: true } },
+    { config: { sharedCache: true, rendersPage: true }, schema: { hide: true } },
     async (request, reply) => {
       const { id } = request.params;
       const row = isUuid(id) ? await findAdDetail(request.readDb, id) : undefined;

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A page's route (web/client-app.ts): it reads its address leniently, as the browser's
+     * router does, so what holds a NUL character is no criterion or no page, not a 400.
+     */
+    rendersPage?: boolean;
+  }
+}
+
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'This value contains a NUL character, which text cannot hold.';
 
@@ -19,10 +29,12 @@ export function findNulCharacter(value: unknown, path: string[] = [], depth = 0)
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL character anywhere in a body, query or path
- * would fail deep in a query as a 500. It is refused up front as the validation error it is.
+ * would fail deep in a query as a 500. It is refused up front as the validation error it is,
+ * except by the pages, which show what they can.
  */
 export function registerNulCharacterCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.rendersPage) return;
     for (const part of [request.params, request.query, request.body]) {
       const field = findNulCharacter(part);
       if (field !== undefined) throw badRequest(undefined, { [field]: NUL_MESSAGE });

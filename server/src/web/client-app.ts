@@ -8,6 +8,7 @@ import { pagePatternOf, withoutTrailingSlash } from '@bazaar/common/site-paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
+import { findNulCharacter } from '../http/nul-characters';
 import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import { setEntityTagSource } from '../http/shared-cache';
 import { jsonForScriptElement, renderIndexHtml, type PageHead } from './index-html';
@@ -163,9 +164,11 @@ export async function registerClientApp(
       isFound: (params: Params, request: FastifyRequest) => Promise<boolean>,
     ) {
       // Fastify names the parameters after the pattern's `:name` segments.
-      const config = { sharedCache: SERVER_RENDERED_PATTERNS.includes(pattern) };
+      const config = { sharedCache: SERVER_RENDERED_PATTERNS.includes(pattern), rendersPage: true };
       app.get(pattern, { config, schema: { hide: true } }, async (request, reply) => {
-        const isPage = await isFound(request.params as Params, request);
+        const isPage =
+          findNulCharacter(request.params) === undefined &&
+          (await isFound(request.params as Params, request));
         return clientApp.sendPage(reply, undefined, isPage ? 200 : 404);
       });
     },
@@ -173,8 +176,10 @@ export async function registerClientApp(
 
   // The public pages without a parameter to check (the others are servePage's).
   for (const pattern of SERVER_RENDERED_PATTERNS.filter((pattern) => !pattern.includes(':'))) {
-    app.get(pattern, { config: { sharedCache: true }, schema: { hide: true } }, (_request, reply) =>
-      clientApp.sendPage(reply),
+    app.get(
+      pattern,
+      { config: { sharedCache: true, rendersPage: true }, schema: { hide: true } },
+      (_request, reply) => clientApp.sendPage(reply),
     );
   }
 

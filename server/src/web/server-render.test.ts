@@ -261,6 +261,21 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('shows what it can of an address holding a NUL character, which the API refuses as a 400', async () => {
+    // The search without the word that cannot be text: every ad, as for an empty search.
+    const search = await get(`/search?q=a%00b&location=x%00`);
+    expect(search.statusCode).toBe(200);
+    expect(appMarkupOf(search.body)).toContain(`${word} armchair`);
+    for (const url of ['/category/home%00garden', '/seller/%00', '/ad/%00']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    const api = await get('/api/ads?q=a%00b');
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error.code).toBe('validation_failed');
+  });
+
   it("renders a hidden ad as not found to a visitor, and leaves it to its owner's browser", async () => {
     await testApp.database.db
       .update(advertisements)
