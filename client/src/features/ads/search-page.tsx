@@ -16,6 +16,7 @@ import {
   criteriaOfDraft,
   draftOf,
   emptyDraft,
+  EMPTY_PRICE_RANGE,
   HiddenCriteria,
   NearPlaceFields,
   PriceAndLocationFields,
@@ -194,6 +195,11 @@ export function SearchPage() {
                     </Link>
                     ?
                   </p>
+                ) : null}
+                {criteria.minPrice !== undefined &&
+                criteria.maxPrice !== undefined &&
+                criteria.minPrice > criteria.maxPrice ? (
+                  <p className="max-w-md font-medium">{EMPTY_PRICE_RANGE}</p>
                 ) : null}
                 <p className="max-w-md text-muted-foreground">
                   {criteria.q

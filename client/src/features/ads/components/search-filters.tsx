@@ -41,6 +41,9 @@ export const emptyDraft: FilterDraft = {
   radius: DEFAULT_SEARCH_RADIUS_KM,
 };
 
+/** Said of a price range that no ad can match: while it is typed, and when it finds nothing. */
+export const EMPTY_PRICE_RANGE = 'Max Price is below Min Price, so no ad can match.';
+
 export function draftOf(criteria: AdSearchCriteria): FilterDraft {
   return {
     category: criteria.category ?? '',
@@ -200,7 +203,7 @@ export function PriceAndLocationFields({
         />
         {isRangeEmpty ? (
           <p id={rangeHintId} className="mt-1 text-xs text-muted-foreground">
-            Max Price is below Min Price, so no ad can match.
+            {EMPTY_PRICE_RANGE}
           </p>
         ) : null}
       </div>
