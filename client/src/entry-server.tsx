@@ -22,6 +22,7 @@ import { appRoutes, AppRoutes } from './app/route-tree';
 import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
+import { placeApiPaths, placeKeys } from './features/places/api';
 import { sellerApiPaths, sellerKeys } from './features/sellers/api';
 import { errorOfAnswer } from './lib/api-client';
 import { ServerPageMeta } from './lib/page-meta';
@@ -83,8 +84,13 @@ function prefetchFirstPage(queryKey: readonly unknown[], path: string): Prefetch
 
 const categories = prefetchQuery(categoryKeys.all, CATEGORIES_API_PATH);
 
-function searchResults(criteria: AdSearchCriteria): Prefetch {
-  return prefetchFirstPage(adKeys.search(criteria), adApiPaths.search(criteria));
+/** The results, and the chosen place's name for the Near field (search-filters.tsx). */
+function searchResults(criteria: AdSearchCriteria): Prefetch[] {
+  const results = prefetchFirstPage(adKeys.search(criteria), adApiPaths.search(criteria));
+  const { place } = criteria;
+  return place === undefined
+    ? [results]
+    : [results, prefetchQuery(placeKeys.detail(place), placeApiPaths.detail(place))];
 }
 
 /**
@@ -97,11 +103,11 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
       return [categories, prefetchQuery(adKeys.featured, adApiPaths.featured)];
     case routePatterns.search:
       // search-page.tsx: useSearchCriteria() read from the query string.
-      return [categories, searchResults(readSearchCriteria(search))];
+      return [categories, ...searchResults(readSearchCriteria(search))];
     case routePatterns.category: {
       // category-page.tsx: the category's criteria without words.
       const category = params.category ?? '';
-      return [categories, searchResults({ ...readSearchCriteria(search), category, q: undefined })];
+      return [categories, ...searchResults({ ...readSearchCriteria(search), category, q: undefined })];
     }
     case routePatterns.ad: {
       const id = params.id ?? '';

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
+import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { advertisements } from '../db/schema';
 import { serverRoot } from '../paths';
@@ -190,6 +191,13 @@ describe('server-rendered public pages', () => {
     const category = await get('/category/home-garden');
     expect(category.statusCode).toBe(200);
     expect(appMarkupOf(category.body)).toContain(`${word} armchair`);
+  });
+
+  it('renders the place a search is near by its name in the Near field', async () => {
+    await loadTestPlaces(testApp.database.pool, [testPlaces.denver]);
+    const search = await get(`/search?place=${testPlaces.denver.id}&radius=10`);
+    expect(search.statusCode).toBe(200);
+    expect(appMarkupOf(search.body)).toMatch(/<input[^>]*id="[^"]*-near"[^>]*value="Denver, CO[^"]*"/);
   });
 
   it("renders a seller's name and ads", async () => {

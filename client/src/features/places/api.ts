@@ -7,6 +7,11 @@ export const placeKeys = {
   detail: (id: number) => ['public', 'places', 'detail', id] as const,
 };
 
+/** The API paths of the reads the server's render makes too (entry-server.tsx). */
+export const placeApiPaths = {
+  detail: (id: number) => `/api/places/${id}`,
+};
+
 /**
  * Places whose name starts with `text` (issue 14), most populous first. While the gazetteer
  * is still loading after a first start the server says so, and this asks again shortly.
@@ -28,7 +33,7 @@ export function usePlaceSuggestions(text: string) {
 export function usePlace(id: number | undefined) {
   return useQuery({
     queryKey: placeKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<PlaceResponse>(`/api/places/${id}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<PlaceResponse>(placeApiPaths.detail(id ?? 0), { signal }),
     select: (data) => data.place,
     enabled: id !== undefined,
     staleTime: Infinity,
