@@ -352,6 +352,18 @@ describe('/ad/:id Report', () => {
     expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 
+  it('warns the owner deleting a featured ad that its featured days go with it', async () => {
+    mockApi({
+      'GET /api/me': () => ({ ...buyer, user: { ...buyer.user, id: SELLER_ID } }),
+      ...adRoutes,
+    });
+    renderAd();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete this ad?' })).toHaveAccessibleDescription(
+      /It is featured until Feb 8, 2026: those days go with it\.$/,
+    );
+  });
+
   it('offers its owner Renew in the ad’s last days, where the expiry reminder leads', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const api = mockApi({

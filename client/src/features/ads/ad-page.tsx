@@ -281,7 +281,7 @@ function SidePanel({ ad }: { ad: AdDetail }) {
                 <Pencil /> Edit
               </Link>
             </Button>
-            <DeleteAdButton adId={ad.id} title={ad.title} onDeleted={() => void navigate(paths.dashboard)} />
+            <DeleteAdButton ad={ad} onDeleted={() => void navigate(paths.dashboard)} />
             {ad.status === 'active' ? <FeatureAdButton adId={ad.id} title={ad.title} /> : null}
           </div>
         </Card>

@@ -97,11 +97,7 @@ export function EditAdPage() {
           <h1 className="text-3xl font-bold tracking-tight">Edit Ad</h1>
           <p className="mt-1 truncate text-muted-foreground">{current.title}</p>
         </div>
-        <DeleteAdButton
-          adId={current.id}
-          title={current.title}
-          onDeleted={() => void navigate(paths.dashboard)}
-        />
+        <DeleteAdButton ad={current} onDeleted={() => void navigate(paths.dashboard)} />
       </div>
       <Card className="p-5 sm:p-8">
         <AdForm

@@ -1,3 +1,4 @@
+import type { AdDetail } from '@bazaar/common/ads';
 import { Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -11,13 +12,11 @@ const DeleteAdDialog = lazyComponent(async () => (await import('./delete-ad-dial
  * `onDeleted` runs after the success toast, e.g. to leave the deleted ad's page.
  */
 export function DeleteAdButton({
-  adId,
-  title,
+  ad,
   onDeleted,
   size = 'default',
 }: {
-  adId: string;
-  title: string;
+  ad: Pick<AdDetail, 'id' | 'title' | 'featured_until'>;
   onDeleted?: () => void;
   size?: 'default' | 'sm';
 }) {
@@ -36,7 +35,7 @@ export function DeleteAdButton({
       </Button>
       {isOpen ? (
         <Suspense fallback={null}>
-          <DeleteAdDialog adId={adId} title={title} onDeleted={onDeleted} onOpenChange={setOpen} />
+          <DeleteAdDialog ad={ad} onDeleted={onDeleted} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>
