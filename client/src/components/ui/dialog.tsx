@@ -88,7 +88,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           disabled={!canClose}
-          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 disabled:pointer-events-none disabled:opacity-30 focus-visible:ring-ring focus-visible:outline-hidden"
+          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-30"
         >
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
