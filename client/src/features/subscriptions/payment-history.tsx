@@ -17,7 +17,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
         <table className="w-full text-left text-sm">
           <thead className="border-b text-muted-foreground">
             <tr>
-              <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell sm:px-5">
+              <th scope="col" className="px-3 py-3 font-medium max-sm:hidden sm:px-5">
                 Date
               </th>
               <th scope="col" className="px-3 py-3 font-medium sm:px-5">
@@ -34,7 +34,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
           <tbody className="divide-y">
             {payments.map((payment) => (
               <tr key={payment.id}>
-                <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell sm:px-5">
+                <td className="px-3 py-3 whitespace-nowrap max-sm:hidden sm:px-5">
                   {formatDate(payment.paid_at)}
                 </td>
                 <td className="px-3 py-3 sm:px-5">
