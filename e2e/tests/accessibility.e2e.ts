@@ -93,7 +93,11 @@ export const pages: AuditedPage[] = [
     open: async (page) => {
       await page.getByRole('combobox', { name: 'Near' }).fill('Zzzzqx');
       await page.getByText('Choose one of the suggested places to search around it.').waitFor();
-      await page.getByText('Max Price is below Min Price, so no ad can match.').waitFor();
+      // The fields' hint (the empty results say it too).
+      await page
+        .getByRole('form', { name: 'Filters' })
+        .getByText('Max Price is below Min Price, so no ad can match.')
+        .waitFor();
     },
     only: 'desktop',
   },
