@@ -14,6 +14,7 @@ export const searchSuggestionsQuerySchema = z.strictObject({
   /** What is typed so far; its last word is completed. */
   q: z.string().trim().min(SUGGESTIONS_MIN_LENGTH).max(SUGGESTIONS_MAX_LENGTH),
 });
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
 
 /**
  * Whether what is typed is worth asking suggestions for, as the schema above counts it: in
@@ -24,7 +25,6 @@ export function asksForSuggestions(typed: string): boolean {
   const length = [...typed.trim()].length;
   return length >= SUGGESTIONS_MIN_LENGTH && length <= SUGGESTIONS_MAX_LENGTH;
 }
-export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
 
 export const searchSuggestionSchema = z.discriminatedUnion('kind', [
   /** Words to search for: what was typed, its last word completed from titles' words. */
