@@ -11,6 +11,7 @@ import type {
 } from '@bazaar/common/accounts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { forgetDrafts } from '../../lib/use-draft';
 import { announceAccountChange, authKeys, dropAccountData, forgetAccount } from './api';
 
 // The account's calls: the account pages', and signing out. They live apart from api.ts, which
@@ -55,6 +56,7 @@ export function useResetPassword() {
     // A reset ends every session of the account, this browser's included.
     onSuccess: () => {
       forgetAccount(queryClient);
+      forgetDrafts();
       announceAccountChange();
     },
   });
@@ -102,6 +104,7 @@ export function useSignOut() {
     mutationFn: () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => {
       forgetAccount(queryClient);
+      forgetDrafts();
       announceAccountChange();
     },
   });

@@ -73,6 +73,7 @@ describe('auth state in the header', () => {
       'GET /api/something-of-mine': () => ({ value: 'mine' }),
       'POST /api/auth/sign-out': () => ({ success: true }),
     });
+    sessionStorage.setItem('bazaar:draft:maria:conversation:1', 'Would you take 200?');
     // A page of the account's: signing out leaves it for the home page.
     const { queryClient } = renderPage(PageWithHeader, { path: '/dashboard' });
     expect(await screen.findByText('mine')).toBeInTheDocument();
@@ -84,6 +85,7 @@ describe('auth state in the header', () => {
     // The header, wherever it is, shows no one: the session is known to be gone.
     expect(queryClient.getQueryData(authKeys.me)).toBeNull();
     expect(queryClient.getQueryData([ACCOUNT_SCOPE, 'something'])).toBeUndefined();
+    expect(sessionStorage.getItem('bazaar:draft:maria:conversation:1')).toBeNull(); // No unsent text is left.
   });
 
   it('closes the user menu on Tab, with the focus back on its button', async () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ActionDialog } from '../../components/action-dialog';
 import { toast } from '../../components/ui/use-toast';
+import { useCurrentUser } from '../auth/api';
 import { useStartConversation } from './api';
 import { MessageComposer } from './message-composer';
 
@@ -17,6 +18,7 @@ export function AskSellerDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const startConversation = useStartConversation();
+  const { data: currentUser } = useCurrentUser();
   const navigate = useNavigate();
 
   function send(body: string) {
@@ -43,6 +45,7 @@ export function AskSellerDialog({
     >
       <MessageComposer
         initialText={FIRST_MESSAGE_SUGGESTION}
+        draftKey={currentUser ? `${currentUser.user.id}:ad:${adId}` : undefined}
         onSend={send}
         isSending={startConversation.isPending}
         isWaitingForNetwork={startConversation.isPaused}

@@ -54,4 +54,34 @@ describe('MessageComposer', () => {
       'You are offline: the message goes as soon as you are back online.',
     );
   });
+
+  it('keeps an unsent text under its draft key only, and forgets it once sent', async () => {
+    const onSend = vi.fn(() => Promise.resolve());
+    const composer = (draftKey: string) => (
+      <MessageComposer
+        draftKey={draftKey}
+        initialText="Hi"
+        onSend={onSend}
+        isSending={false}
+        label="Message"
+      />
+    );
+    const first = render(composer('maria:conversation:1'));
+    const field = () => screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(field(), { target: { value: 'Would you take 200?' } });
+    first.unmount();
+
+    const other = render(composer('james:conversation:1'));
+    expect(field()).toHaveValue('Hi');
+    other.unmount();
+
+    const again = render(composer('maria:conversation:1'));
+    expect(field()).toHaveValue('Would you take 200?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(field()).toHaveValue('');
+    again.unmount();
+
+    render(composer('maria:conversation:1'));
+    expect(field()).toHaveValue('Hi');
+  });
 });

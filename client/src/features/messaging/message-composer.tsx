@@ -1,21 +1,24 @@
 import { MESSAGE_MAX_LENGTH } from '@bazaar/common/constants';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
+import { useDraft } from '../../lib/use-draft';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
  * The message box (issue 12): Enter sends, Shift+Enter starts a new line; at most 2 000
  * characters, with a counter. `onSend` resolves once the message is stored; the box is then
  * emptied (and keeps the text when sending failed). Offline, a message waits to be sent
- * (`isWaitingForNetwork`) and the box says so.
+ * (`isWaitingForNetwork`) and the box says so. With a `draftKey`, the text also outlives the box
+ * until it is sent (useDraft): a session ending mid-message loses nothing.
  */
 export function MessageComposer({
   initialText = '',
+  draftKey,
   onSend,
   isSending,
   isWaitingForNetwork = false,
@@ -24,6 +27,7 @@ export function MessageComposer({
   className,
 }: {
   initialText?: string;
+  draftKey?: string;
   onSend: (text: string) => Promise<unknown>;
   isSending: boolean;
   /** The message is sent once the browser is online again. */
@@ -32,7 +36,7 @@ export function MessageComposer({
   autoFocus?: boolean;
   className?: string;
 }) {
-  const [text, setText] = useState(initialText);
+  const [text, setText] = useDraft(draftKey, initialText);
   const fieldId = useId();
   const counterId = useId();
   // What is sent, and counted by the server: spaces around the text are left out.

@@ -1,11 +1,15 @@
-import type { ConversationSummary, InboxResponse } from '@bazaar/common/messaging';
+import type { ConversationDetail, ConversationSummary, InboxResponse } from '@bazaar/common/messaging';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderPage } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut, unauthenticated } from '../../test/render-page';
 import { sellerMe } from '../../test/seller-fixtures';
 import { MessagesPage } from './messages-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 const conversation: ConversationSummary = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -52,5 +56,40 @@ describe('/messages', () => {
     renderPage(MessagesPage, { path: '/messages/:id', url: '/messages/not-a-uuid' });
     expect(await screen.findByRole('heading', { name: 'Conversation Not Found' })).toBeInTheDocument();
     expect(screen.getByText('This conversation does not exist.')).toBeInTheDocument();
+  });
+
+  it('keeps a message written when the session ended, for when its writer signs in again', async () => {
+    const detail: ConversationDetail = {
+      ...conversation,
+      is_blocked_by_me: false,
+      can_reply: true,
+      is_reported_by_me: false,
+    };
+    let session: 'live' | 'ended' = 'live';
+    mockApi({
+      'GET /api/me': () => (session === 'live' ? sellerMe() : signedOut()),
+      'GET /api/conversations': (): InboxResponse => ({ conversations: [conversation], next_cursor: null }),
+      'GET /api/conversations/unread': () => ({ unread: 0 }),
+      [`GET /api/conversations/${conversation.id}`]: () => detail,
+      [`GET /api/conversations/${conversation.id}/messages`]: () => ({ messages: [], has_more: false }),
+      [`POST /api/conversations/${conversation.id}/messages`]: () => {
+        session = 'ended';
+        return unauthenticated();
+      },
+    });
+    const { unmount } = renderPage(MessagesPage, {
+      path: '/messages/:id',
+      url: `/messages/${conversation.id}`,
+    });
+    const field = await screen.findByRole('textbox', { name: 'Message to Maria' });
+    await userEvent.type(field, 'Would you take 200?{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    unmount();
+
+    session = 'live';
+    renderPage(MessagesPage, { path: '/messages/:id', url: `/messages/${conversation.id}` });
+    expect(await screen.findByRole('textbox', { name: 'Message to Maria' })).toHaveValue(
+      'Would you take 200?',
+    );
   });
 });

@@ -21,6 +21,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { isNotFoundError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useSignedInUser } from '../auth/require-sign-in';
 import { useLiveEvent, useLiveResync } from '../live/live-provider';
 import {
   messagingKeys,
@@ -84,6 +85,7 @@ function Thread({ conversation }: { conversation: ConversationDetail }) {
   useMarkReadWhenShown(conversation, messages);
 
   const send = useSendMessage(id);
+  const { user } = useSignedInUser();
   const otherName = conversation.other_person.name ?? DELETED_USER_NAME;
 
   return (
@@ -126,6 +128,7 @@ function Thread({ conversation }: { conversation: ConversationDetail }) {
           {conversation.can_reply ? (
             <MessageComposer
               label={`Message to ${otherName}`}
+              draftKey={`${user.id}:conversation:${conversation.id}`}
               isSending={send.isPending}
               isWaitingForNetwork={send.isPaused}
               onSend={(body) =>
