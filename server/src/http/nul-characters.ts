@@ -30,11 +30,12 @@ export function findNulCharacter(value: unknown, path: string[] = [], depth = 0)
 /**
  * PostgreSQL text cannot hold U+0000: a NUL character anywhere in a body, query or path
  * would fail deep in a query as a 500. It is refused up front as the validation error it is,
- * except by the pages, which show what they can.
+ * except by the pages, which show what they can, and by an address that leads nowhere, which
+ * is the not-found answer whatever it holds.
  */
 export function registerNulCharacterCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.rendersPage) return;
+    if (request.routeOptions.config.rendersPage || request.is404) return;
     for (const part of [request.params, request.query, request.body]) {
       const field = findNulCharacter(part);
       if (field !== undefined) throw badRequest(undefined, { [field]: NUL_MESSAGE });

@@ -274,7 +274,7 @@ describe('server-rendered public pages', () => {
     const search = await get(`/search?q=a%00b&location=x%00`);
     expect(search.statusCode).toBe(200);
     expect(appMarkupOf(search.body)).toContain(`${word} armchair`);
-    for (const url of ['/category/home%00garden', '/seller/%00', '/ad/%00']) {
+    for (const url of ['/category/home%00garden', '/seller/%00', '/ad/%00', '/no%00where']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
       expect(page.headers['content-type'], url).toMatch(/^text\/html/);
@@ -282,6 +282,9 @@ describe('server-rendered public pages', () => {
     const api = await get('/api/ads?q=a%00b');
     expect(api.statusCode).toBe(400);
     expect(api.json().error.code).toBe('validation_failed');
+    const noRoute = await get('/api/no%00where');
+    expect(noRoute.statusCode).toBe(404);
+    expect(noRoute.json().error.code).toBe('route_not_found');
   });
 
   it("renders a hidden ad as not found to a visitor, and leaves it to its owner's browser", async () => {
