@@ -83,4 +83,19 @@ describe('priceForPlan', () => {
     };
     expect(priceForPlan(master, { ...current, planId: 'premium' }, now).creditCents).toBe(1500);
   });
+
+  it('credits a period lengthened by a downgrade for all it was worth on the next change', () => {
+    const masterMonth = { planId: 'master' as const, periodStart: now, periodEnd: addMonths(now, 1) };
+    const downgrade = priceForPlan(starter, masterMonth, now);
+    expect(downgrade.bonusSeconds).toBeGreaterThan(0);
+    const lengthened = periodBoughtAt(now, downgrade.bonusSeconds);
+    const backAgain = priceForPlan(
+      master,
+      { planId: 'starter', periodStart: lengthened.start, periodEnd: lengthened.end },
+      now,
+    );
+    // Changing straight back costs nothing but the cents the rounding of seconds drops.
+    expect(backAgain.creditCents).toBeGreaterThanOrEqual(downgrade.creditCents - 1);
+    expect(backAgain.amountDueCents).toBeLessThanOrEqual(1);
+  });
 });

@@ -51,7 +51,11 @@ export function priceForPlan(plan: Plan, current: PaidPeriod | null, now: Date):
   }
   const periodMs = Math.max(1, current.periodEnd.getTime() - current.periodStart.getTime());
   const remainingMs = Math.min(periodMs, current.periodEnd.getTime() - now.getTime());
-  const creditCents = Math.floor((planPriceCents(runningPlan) * remainingMs) / periodMs);
+  // A month's period is worth the month's price; one lengthened by an earlier change's surplus
+  // credit (bonusSeconds) is worth that much more, which its unused part carries on.
+  const monthMs = addMonths(current.periodStart, 1).getTime() - current.periodStart.getTime();
+  const periodCents = planPriceCents(runningPlan) * Math.max(1, periodMs / monthMs);
+  const creditCents = Math.floor((periodCents * remainingMs) / periodMs);
   const surplusCents = Math.max(0, creditCents - priceCents);
   const monthSeconds = (addMonths(now, 1).getTime() - now.getTime()) / 1000;
   return {
