@@ -242,6 +242,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     storage,
     dataDir: config.DATA_DIR,
     authSecret,
+    isHttps,
     jobs,
   });
   registerAdLifeJobs({ db: database.db, jobs, mailer, publicUrl: config.PUBLIC_URL, log: app.log });

@@ -47,6 +47,8 @@ export interface AdRouteDependencies {
   storage: Storage;
   dataDir: string;
   authSecret: string;
+  /** PUBLIC_URL is https: cookies are Secure (TLS may end in a proxy before the app). */
+  isHttps: boolean;
   /** The job queue: a new public ad queues its saved-search matching (issue 14). */
   jobs: JobQueue;
 }

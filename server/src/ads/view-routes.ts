@@ -9,7 +9,12 @@ import { deriveViewerSecret, recordAdView, viewerOf } from './views';
 /** POST /api/ads/:id/views: the ad page counts its view. */
 export function registerViewRoutes(
   app: FastifyInstance,
-  { db, guard, authSecret }: { db: Database; guard: SessionGuard; authSecret: string },
+  {
+    db,
+    guard,
+    authSecret,
+    isHttps,
+  }: { db: Database; guard: SessionGuard; authSecret: string; isHttps: boolean },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const viewerSecret = deriveViewerSecret(authSecret);
@@ -30,7 +35,7 @@ export function registerViewRoutes(
         userId: user?.id,
         address: request.ip,
         cookie: request.headers.cookie,
-        isHttps: request.protocol === 'https',
+        isHttps,
       });
       const result = await recordAdView(db, request.params.id, viewer, user?.id);
       if (!result) throw notFound('This ad does not exist.');

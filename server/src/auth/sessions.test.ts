@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAds } from '../../test/ad-factories';
 import { cookieFrom, createSeller, nextRemoteAddress, signIn } from '../../test/factories';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
@@ -272,5 +273,22 @@ describe('behind HTTPS', () => {
       headers: { cookie: cookieFrom(response.headers['set-cookie']) },
     });
     expect(meResponse.json().user.email).toBe(email);
+  });
+
+  it("marks the ad page's visitor cookie Secure, as the TLS in front of the app ends before it", async () => {
+    const signUp = await secureApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'https://bazaar.example' },
+      payload: { name: 'Sam', email: `seller-${Date.now()}@example.com`, password: 'secret-enough' },
+    });
+    const [adId] = await insertAds(secureApp, signUp.json().user.id, [{}]);
+    const view = await secureApp.app.inject({
+      method: 'POST',
+      url: `/api/ads/${adId}/views`,
+      headers: { origin: 'https://bazaar.example' },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(String(view.headers['set-cookie'])).toMatch(/^bazaar\.visitor=.*; Secure/);
   });
 });
