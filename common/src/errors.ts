@@ -54,6 +54,8 @@ export const errorMessages = {
   report_already_open: 'You have already reported this ad. Our moderators will look at it.',
   own_ad_report: "You can't report your own ad.",
   report_rate_limited: "You've sent many reports in a short time. Please try again later.",
+  contact_rate_limited:
+    "You've looked up many sellers' numbers in a short time. Please wait a few minutes and try again.",
   seller_suspended: "This seller's account is suspended. Restore the account to make its ads public again.",
   account_suspended:
     'This account has been suspended by our moderators and cannot sign in. If you think this is a mistake, contact support.',

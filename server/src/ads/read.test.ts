@@ -216,6 +216,20 @@ describe('GET /api/ads/:id/contact', () => {
     expect(hidden.json()).toEqual({ name: 'Omar Haddad', phone: null });
     expect((await testApp.app.inject(`/api/ads/${adId}`)).json().seller.phone_visible).toBe(false);
   });
+
+  it("refuses one account harvesting sellers' numbers, and never the seller their own", async () => {
+    const seller = await createSeller(testApp.app);
+    const harvester = await createSeller(testApp.app);
+    const [adId] = await insertAds(testApp, seller.id, [{}]);
+    const lookUp = (who: TestSeller) =>
+      testApp.app.inject({ url: `/api/ads/${adId}/contact`, headers: as(who) });
+    for (let lookup = 0; lookup < 40; lookup++) expect((await lookUp(harvester)).statusCode).toBe(200);
+    const refused = await lookUp(harvester);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('contact_rate_limited');
+    expect(refused.headers['retry-after']).toBe('900');
+    for (let lookup = 0; lookup < 41; lookup++) expect((await lookUp(seller)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /ad/:id (the page)', () => {

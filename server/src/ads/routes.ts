@@ -20,7 +20,8 @@ import * as z from 'zod';
 import type { SessionGuard } from '../auth/session-guard';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
-import { notFound } from '../http/errors';
+import { limitAttempts, type AttemptRule } from '../http/attempt-limit';
+import { contactRateLimited, notFound } from '../http/errors';
 import { authorize } from '../policies/authorize';
 import { receiveUpload, removeAbandonedUploads, type ReceivedUpload } from '../media/receive-upload';
 import { sweepAbandonedMedia } from '../media/pending-media';
@@ -37,6 +38,12 @@ import { findAdAccess, findAdDetail, findFeaturedAds, findRelatedAds, searchAds 
 import { findDidYouMean } from '../search/did-you-mean';
 import { updateAd } from './update-ad';
 import { registerViewRoutes } from './view-routes';
+
+/**
+ * Other sellers' numbers one account may look up without a pause of a quarter of an hour: far
+ * beyond a buyer's calls, and too few for harvesting the catalogue's phone numbers.
+ */
+const CONTACT_LOOKUPS: AttemptRule = { windowMs: 15 * 60 * 1000, max: 40, refusal: contactRateLimited };
 
 export interface AdRouteDependencies {
   db: Database;
@@ -204,6 +211,7 @@ function registerRoutes(
       const user = await guard.requireUser(request);
       const row = await findAdDetail(db, request.params.id);
       authorize(user, 'read', { ad: row?.ad });
+      if (row!.ad.user_id !== user.id) await limitAttempts(db, `contact:${user.id}`, CONTACT_LOOKUPS);
       return { name: row!.sellerName, phone: row!.sellerPhone };
     },
   );

@@ -4,6 +4,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error the API answers on purpose, with a status that means it and a stable code. */
 export class AppError extends Error {
+  /** A 429's wait, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -12,6 +15,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** The same error, saying when to try again. */
+  retryingAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 }
 
@@ -65,6 +74,7 @@ export const wrongPassword = () => new AppError(403, 'wrong_password');
 export const reportAlreadyOpen = () => new AppError(409, 'report_already_open');
 export const ownAdReport = () => new AppError(403, 'own_ad_report');
 export const reportRateLimited = () => new AppError(429, 'report_rate_limited');
+export const contactRateLimited = () => new AppError(429, 'contact_rate_limited');
 export const sellerSuspended = () => new AppError(409, 'seller_suspended');
 export const savedSearchLimitReached = () => new AppError(409, 'saved_search_limit_reached');
 export const savedSearchAlreadySaved = () => new AppError(409, 'saved_search_exists');
@@ -143,6 +153,7 @@ const fastifyErrorCodes: Record<string, { status: number; code: ErrorCode; messa
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

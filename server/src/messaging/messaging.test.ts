@@ -450,19 +450,26 @@ describe('limits', () => {
     );
     const statuses: number[] = [];
     let last: { code?: string; message?: string } = {};
+    let retryAfter: number | undefined;
     for (const ad of ads) {
       const response = await sendAs(testApp, asker, 'POST', '/api/conversations', { ad_id: ad, body: 'Hi' });
       statuses.push(response.statusCode);
-      if (response.statusCode !== 201) last = response.json().error;
+      if (response.statusCode !== 201) {
+        last = response.json().error;
+        retryAfter = Number(response.headers['retry-after']);
+      }
     }
-    return { statuses, last };
+    return { statuses, last, retryAfter };
   }
 
   it('lets an account younger than a day start 10 conversations an hour', async () => {
     const newcomer = await createSeller(testApp.app);
-    const { statuses, last } = await askMany(newcomer, 11);
+    const { statuses, last, retryAfter } = await askMany(newcomer, 11);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // When the first of the hour's ten leaves the hour.
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(last).toEqual({
       code: 'new_account_conversation_limit_reached',
       message: 'New accounts can start up to 10 conversations an hour. Please try again later.',
@@ -472,10 +479,12 @@ describe('limits', () => {
   it('lets everyone start 30 conversations an hour', async () => {
     const regular = await createSeller(testApp.app);
     await query(`update users set created_at = now() - interval '2 days' where id = $1`, [regular.id]);
-    const { statuses, last } = await askMany(regular, 31);
+    const { statuses, last, retryAfter } = await askMany(regular, 31);
     expect(statuses.filter((status) => status === 201)).toHaveLength(30);
     expect(statuses[30]).toBe(429);
     expect(last.code).toBe('conversation_limit_reached');
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     // Continuing a conversation is not starting one.
     const [firstAd] = (
       await query('select ad_id from conversations where buyer_id = $1 order by created_at limit 1', [
@@ -499,6 +508,8 @@ describe('limits', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     const refused = responses.find((response) => response.statusCode === 429)!;
     expect(refused.json().error.code).toBe('message_rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     const { rows } = await query('select count(*)::int as n from messages where sender_id = $1', [chatty.id]);
     expect(rows[0].n).toBe(60);
   });

@@ -53,13 +53,13 @@ async function lockSender(tx: Executor, userId: string): Promise<void> {
 
 /** At most MESSAGES_PER_MINUTE messages a minute per sender (issue 12, Limits). */
 async function checkMessageRate(tx: Executor, userId: string): Promise<void> {
-  const { rows } = await tx.execute<{ sent: number }>(sql`
-    select count(*)::int as sent from (
-      select 1 from messages
-      where sender_id = ${userId} and created_at > clock_timestamp() - interval '1 minute'
-      limit ${MESSAGES_PER_MINUTE}
-    ) recent`);
-  if ((rows[0]?.sent ?? 0) >= MESSAGES_PER_MINUTE) throw messagingLimitReached('message_rate_limited');
+  // The minute's oldest message that still counts: when it leaves the minute, one more may go.
+  const { rows } = await tx.execute<{ wait_seconds: number }>(sql`
+    select extract(epoch from created_at + interval '1 minute' - clock_timestamp())::float8 as wait_seconds
+    from messages
+    where sender_id = ${userId} and created_at > clock_timestamp() - interval '1 minute'
+    order by created_at desc offset ${MESSAGES_PER_MINUTE - 1} limit 1`);
+  if (rows[0]) throw messagingLimitReached('message_rate_limited').retryingAfter(rows[0].wait_seconds);
 }
 
 /**
@@ -67,19 +67,23 @@ async function checkMessageRate(tx: Executor, userId: string): Promise<void> {
  * is where spam comes from (issue 12, Limits).
  */
 async function checkConversationRate(tx: Executor, userId: string): Promise<void> {
-  const { rows } = await tx.execute<{ started: number; is_new_account: boolean }>(sql`
+  // The start times of the hour's newest conversations, as many as the limit: once the
+  // limit's-th leaves the hour, one more may be started.
+  const { rows } = await tx.execute<{ waits: number[]; is_new_account: boolean }>(sql`
     select
-      (select count(*)::int from (
-         select 1 from conversations
-         where buyer_id = ${userId} and created_at > now() - interval '1 hour'
-         limit ${CONVERSATIONS_PER_HOUR}) recent) as started,
+      array(select extract(epoch from created_at + interval '1 hour' - now())::float8
+            from conversations
+            where buyer_id = ${userId} and created_at > now() - interval '1 hour'
+            order by created_at desc limit ${CONVERSATIONS_PER_HOUR}) as waits,
       (select created_at > now() - make_interval(hours => ${NEW_ACCOUNT_HOURS}) from users where id = ${userId})
         as is_new_account`);
-  const { started = 0, is_new_account: isNewAccount = false } = rows[0] ?? {};
-  if (isNewAccount && started >= NEW_ACCOUNT_CONVERSATIONS_PER_HOUR) {
-    throw messagingLimitReached('new_account_conversation_limit_reached');
+  const { waits = [], is_new_account: isNewAccount = false } = rows[0] ?? {};
+  const newAccountWait = waits[NEW_ACCOUNT_CONVERSATIONS_PER_HOUR - 1];
+  if (isNewAccount && newAccountWait !== undefined) {
+    throw messagingLimitReached('new_account_conversation_limit_reached').retryingAfter(newAccountWait);
   }
-  if (started >= CONVERSATIONS_PER_HOUR) throw messagingLimitReached('conversation_limit_reached');
+  const wait = waits[CONVERSATIONS_PER_HOUR - 1];
+  if (wait !== undefined) throw messagingLimitReached('conversation_limit_reached').retryingAfter(wait);
 }
 
 type LockedConversation = {

@@ -127,6 +127,8 @@ describe('reporting an ad', () => {
     const refused = await call(reporter, 'POST', `/api/ads/${ids.at(-1)}/reports`, { reason: 'other' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('report_rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
   });
 });
 

@@ -25,10 +25,13 @@ export async function reportAd(
   return db.transaction(async (tx) => {
     // One person's reports are counted one at a time, so a burst cannot slip past the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ad-reports:${reporter.id}`}, 0))`);
-    const { rows: recent } = await tx.execute<{ reports: number }>(sql`
-      select count(*)::int as reports from ad_reports
-      where reporter_id = ${reporter.id} and created_at > now() - interval '1 hour'`);
-    if ((recent[0]?.reports ?? 0) >= AD_REPORTS_PER_HOUR) throw reportRateLimited();
+    // The hour's oldest report that still counts: when it leaves the hour, one more may go.
+    const { rows: full } = await tx.execute<{ wait_seconds: number }>(sql`
+      select extract(epoch from created_at + interval '1 hour' - now())::float8 as wait_seconds
+      from ad_reports
+      where reporter_id = ${reporter.id} and created_at > now() - interval '1 hour'
+      order by created_at desc offset ${AD_REPORTS_PER_HOUR - 1} limit 1`);
+    if (full[0]) throw reportRateLimited().retryingAfter(full[0].wait_seconds);
     const { rows } = await tx.execute<{ id: string }>(sql`
       insert into ad_reports (ad_id, reporter_id, reason, details)
       values (${adId}, ${reporter.id}, ${body.reason}, ${body.details || null})

@@ -112,6 +112,30 @@ describe('/ad/:id', () => {
     expect(await screen.findByText('Please login to contact the seller.')).toBeInTheDocument();
   });
 
+  it("says why the seller's number cannot be had, and tries again on the next press", async () => {
+    let isRefused = true;
+    mockApi({
+      'GET /api/me': () => buyer,
+      [`GET /api/ads/${AD_ID}`]: () => ad,
+      [`GET /api/ads/${AD_ID}/contact`]: () =>
+        isRefused
+          ? jsonResponse(
+              { error: { code: 'contact_rate_limited', message: 'Please wait a few minutes.' } },
+              429,
+            )
+          : { name: 'Lena Park', phone: '+1 555 0142' },
+      'GET /api/ads/*': () => ({ ads: [] }),
+      'POST /api/ads/*': () => ({ views: 41, counted: false }),
+    });
+    renderAd();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Contact Seller' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a few minutes.');
+    isRefused = false;
+    await user.click(screen.getByRole('button', { name: 'Contact Seller' }));
+    expect(await screen.findByRole('link', { name: '+1 555 0142' })).toBeInTheDocument();
+  });
+
   it('offers no way to contact the seller of a sold ad, does not point to one, and counts no view', async () => {
     const api = mockApi({
       'GET /api/me': () => buyer,

@@ -47,6 +47,7 @@ export function SellerCard({
   function contactSeller() {
     if (!requireSignIn(CONTACT_SELLER_SIGN_IN_REASON)) return;
     setWantsContact(true);
+    if (contact.isError) void contact.refetch();
   }
 
   return (
@@ -86,7 +87,8 @@ export function SellerCard({
               isVisible={seller.phone_visible}
               isRevealed={Boolean(contact.data)}
               phone={contact.data?.phone ?? null}
-              isLoading={contact.isLoading}
+              isLoading={contact.isFetching && !contact.data}
+              error={contact.error?.message}
             />
           </p>
         )}
@@ -113,14 +115,23 @@ function PhoneLine({
   isRevealed,
   phone,
   isLoading,
+  error,
 }: {
   isVisible: boolean;
   isRevealed: boolean;
   phone: string | null;
   isLoading: boolean;
+  /** Why the number could not be had, e.g. too many looked up. */
+  error?: string;
 }) {
   if (!isVisible) return <span className="text-muted-foreground">Phone number hidden by the seller</span>;
   if (isLoading) return <span className="text-muted-foreground">Loading…</span>;
+  if (error)
+    return (
+      <span role="alert" className="text-destructive">
+        {error}
+      </span>
+    );
   if (!isRevealed)
     return <span className="text-muted-foreground">Press Contact Seller to see the number</span>;
   if (!phone) return <span className="text-muted-foreground">No phone number given</span>;
