@@ -96,8 +96,10 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthOptions) 
     }),
     logger: createAuthLogger(logger),
     // Unexpected failures reach Fastify's error handler (logged with the request id, and a
-    // lost database answers 503) instead of a bare 500 printed to the console.
-    onAPIError: { throw: true },
+    // lost database answers 503) instead of a bare 500 printed to the console. A social
+    // sign-in that cannot finish (its state expired, or it ended in another browser) goes back
+    // to /login, which says so, instead of the library's own error page this app does not offer.
+    onAPIError: { throw: true, errorURL: '/login' },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       // The library skips its origin and callback-URL checks when NODE_ENV is `test`: the

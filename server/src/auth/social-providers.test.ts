@@ -64,6 +64,14 @@ describe('social sign-in with Google configured', () => {
     );
   });
 
+  it('sends a callback it cannot finish (state expired, or another browser) back to /login', async () => {
+    const response = await testApp.app.inject('/api/auth/callback/google?code=a&state=b');
+    expect(response.statusCode).toBe(302);
+    const target = new URL(String(response.headers.location), TEST_PUBLIC_URL);
+    expect(target.pathname).toBe('/login');
+    expect(target.searchParams.get('error')).toBeTruthy();
+  });
+
   it('refuses a callback address on another site', async () => {
     for (const callbackURL of ['https://evil.example/', '//evil.example/', '/\\evil.example/']) {
       const response = await startSocialSignIn(testApp, { provider: 'google', callbackURL });
