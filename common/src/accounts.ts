@@ -22,8 +22,8 @@ export const passwordSchema = z
 
 /** A name shows what it says: without bidi controls, blank when nothing in it is visible. */
 export const profileNameSchema = visibleTextSchema().max(PROFILE_NAME_MAX_LENGTH);
-export const profilePhoneSchema = z.string().trim().max(PROFILE_PHONE_MAX_LENGTH);
-export const profileLocationSchema = z.string().trim().max(PROFILE_LOCATION_MAX_LENGTH);
+export const profilePhoneSchema = visibleTextSchema().max(PROFILE_PHONE_MAX_LENGTH);
+export const profileLocationSchema = visibleTextSchema().max(PROFILE_LOCATION_MAX_LENGTH);
 
 /**
  * Body of POST /api/auth/sign-up/email. The auth library needs e-mail, password and a

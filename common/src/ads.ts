@@ -21,7 +21,7 @@ import {
   type SearchCriterion,
   type SearchRadiusKm,
 } from './search-criteria';
-import { visibleTextSchema } from './visible-text';
+import { visibleLinesSchema, visibleTextSchema } from './visible-text';
 
 export const adIdSchema = uuidSchema;
 export const adIdParamsSchema = z.strictObject({ id: adIdSchema });
@@ -64,12 +64,12 @@ export const adPriceTextSchema = z
   .refine((price) => price <= AD_PRICE_MAX, `A price can be at most ${formatPrice(AD_PRICE_MAX)}.`);
 
 const adFieldsShape = {
-  // A title shows: nothing but zero-width characters is no title, and bidi controls go.
+  // What shows: nothing but zero-width characters is no text; control and bidi characters go.
   title: requiredText('Title', AD_TITLE_MAX_LENGTH, visibleTextSchema()),
-  description: requiredText('Description', AD_DESCRIPTION_MAX_LENGTH),
+  description: requiredText('Description', AD_DESCRIPTION_MAX_LENGTH, visibleLinesSchema()),
   price: adPriceTextSchema,
   category: categoryIdSchema,
-  location: requiredText('Location', AD_LOCATION_MAX_LENGTH),
+  location: requiredText('Location', AD_LOCATION_MAX_LENGTH, visibleTextSchema()),
   /**
    * The gazetteer place the location names (issue 14), chosen in the form's place picker; the
    * server reads its coordinates. Blank: a location typed freely (in an edit, the place goes).

@@ -3,6 +3,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE_DEFAULT } from './constants';
 import { formatNumber } from './format';
 import { MESSAGE_WARNINGS } from './message-safety';
 import { nextCursorSchema, pageLimitSchema, pageQueryShape } from './pagination';
+import { visibleLinesSchema } from './visible-text';
 
 /** The scam patterns a message showed (message-safety.ts), as the API sends them. */
 export const messageWarningSchema = z.enum(MESSAGE_WARNINGS);
@@ -10,9 +11,8 @@ export const messageWarningSchema = z.enum(MESSAGE_WARNINGS);
 // ---------------------------------------------------------------------------
 // Writing (issue 12). The body is plain text; markup in it is shown as text.
 
-export const messageBodySchema = z
-  .string()
-  .trim()
+// Nothing but invisible characters is no message; control characters go.
+export const messageBodySchema = visibleLinesSchema()
   .min(1, 'Write a message first.')
   .max(MESSAGE_MAX_LENGTH, `A message can be at most ${formatNumber(MESSAGE_MAX_LENGTH)} characters.`);
 
@@ -47,7 +47,7 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 /** POST /api/conversations/:id/reports */
 export const reportConversationBodySchema = z.strictObject({
   reason: reportReasonSchema,
-  details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH).default(''),
+  details: visibleLinesSchema().max(REPORT_DETAILS_MAX_LENGTH).default(''),
 });
 export type ReportConversationBody = z.infer<typeof reportConversationBodySchema>;
 

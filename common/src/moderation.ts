@@ -4,6 +4,7 @@ import { categoryIdSchema } from './categories';
 import { conversationRoleSchema, messageWarningSchema, reportReasonSchema } from './messaging';
 import { nextCursorSchema, pageLimitSchema, pageQueryShape, pageQuerySchema } from './pagination';
 import { roleSchema } from './roles';
+import { visibleLinesSchema } from './visible-text';
 
 // Issue 13: reports, the moderation console's API (/api/admin/*) and what an owner learns about
 // their moderated ad. Field names follow the rest of the API (snake_case).
@@ -38,9 +39,7 @@ export const MODERATION_REASON_MAX_LENGTH = 500;
 /** POST /api/ads/:id/reports → 201 `{ id }`; 409 `report_already_open`, 403 own ad, 429. */
 export const reportAdBodySchema = z.strictObject({
   reason: adReportReasonSchema,
-  details: z
-    .string()
-    .trim()
+  details: visibleLinesSchema()
     .max(AD_REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${AD_REPORT_DETAILS_MAX_LENGTH} characters.`)
     .optional(),
 });

@@ -4,8 +4,9 @@ import { createSeller, nextRemoteAddress, type TestSeller } from '../../test/fac
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
- * Titles and names show what they say: one made only of characters that show nothing is no
- * title or name, and bidi controls, which reorder what follows them on screen, are dropped.
+ * Titles, names, descriptions and messages show what they say: one made only of characters
+ * that show nothing is no text, and bidi controls, which reorder what follows them on screen,
+ * and control characters, which a terminal or a mail header obeys, are dropped.
  */
 
 const NOTHING_VISIBLE = '\u200B\u200C\u200D\u2060\uFEFF\u3164';
@@ -51,6 +52,35 @@ describe('ad titles', () => {
     const posted = await postAd(testApp, seller, { fields: { title: REORDERED } });
     expect(posted.statusCode).toBe(201);
     expect(posted.json().title).toBe('Lamp txt.exe');
+  });
+
+  it('stay one line without control characters, and descriptions keep only their lines', async () => {
+    const posted = await postAd(testApp, seller, {
+      fields: {
+        title: 'Lamp\r\nBcc: someone@example.com\u0007',
+        description: 'Brass lamp.\r\nWorks.\u001B[31m',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect(posted.json()).toMatchObject({
+      title: 'Lamp Bcc: someone@example.com',
+      description: 'Brass lamp.\nWorks.[31m',
+    });
+  });
+});
+
+describe('messages', () => {
+  it('need a character that shows', async () => {
+    const [ad] = (await testApp.app.inject('/api/ads?limit=1')).json().ads;
+    const buyer = await createSeller(testApp.app);
+    const invisible = await send(
+      'POST',
+      '/api/conversations',
+      { ad_id: ad.id, body: NOTHING_VISIBLE },
+      buyer,
+    );
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().error.fields).toEqual({ body: 'Write a message first.' });
   });
 });
 
