@@ -48,6 +48,21 @@ describe('public reads behind a shared cache (issue 15)', () => {
     },
   );
 
+  it('keeps a copy per Accept-Encoding, the plain one and the compressed one alike', async () => {
+    await insertAds(
+      testApp,
+      seller.id,
+      Array.from({ length: 8 }, (_, index) => ({ title: `Compressible crate ${index}` })),
+    );
+    const url = '/api/ads?q=compressible'; // Long enough to be compressed.
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      const response = await get(url, encoding ? { 'accept-encoding': encoding } : {});
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-encoding'], encoding).toBe(encoding);
+      expect(String(response.headers.vary).toLowerCase(), encoding).toBe('accept-encoding');
+    }
+  });
+
   it('answers 304 without a body when the ETag still matches, and 200 with a new one when the ad changed', async () => {
     const url = `/api/ads/${activeAdId}`;
     const first = await get(url);

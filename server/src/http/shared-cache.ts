@@ -63,6 +63,19 @@ function isForEveryone(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /**
+ * A shared copy is kept per Accept-Encoding, the uncompressed one too (compression marks only
+ * the answers it compresses): a cache must not hand a plain copy's bytes to a client that
+ * asked for brotli, nor a compressed one to a client that cannot read it.
+ */
+function varyByEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  // In lower case, as the compression plugin looks for it before adding its own.
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary)))
+    reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
+/**
  * What no cache may keep: every answer that does not say otherwise (a person's own reads,
  * answers to writes, errors). Without it a shared cache could keep one person's inbox or
  * e-mail address by its own rules.
@@ -87,6 +100,7 @@ export function registerSharedCaching(app: FastifyInstance): void {
     reply.header('etag', tag);
     if (isForEveryone(request, reply)) {
       reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('cdn-cache-control', CDN_CACHE_CONTROL);
+      varyByEncoding(reply);
     } else {
       reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
