@@ -267,9 +267,14 @@ const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const PRICE_BOUND_MESSAGE = 'A price bound is a number of dollars, 0 or more.';
 const optionalPrice = z.preprocess(
   blankToUndefined,
-  z.coerce.number<string | number>().min(0).max(AD_PRICE_MAX).optional(),
+  z.coerce
+    .number<string | number>({ error: PRICE_BOUND_MESSAGE })
+    .min(0, PRICE_BOUND_MESSAGE)
+    .max(AD_PRICE_MAX, `A price can be at most ${formatPrice(AD_PRICE_MAX)}.`)
+    .optional(),
 );
 
 const searchCriteriaShape = {

@@ -267,6 +267,13 @@ describe('GET /api/ads: refusals', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code).toBe('validation_failed');
     }
+    // A price bound given twice, or as a word, is named in a person's words.
+    for (const query of ['minPrice=1&minPrice=2', 'minPrice=cheap', 'minPrice=-1']) {
+      const response = await testApp.app.inject(`/api/ads?${query}`);
+      expect(response.json().error.fields, query).toEqual({
+        minPrice: 'A price bound is a number of dollars, 0 or more.',
+      });
+    }
   });
 
   it('refuses a forged cursor and a cursor of another sort', async () => {

@@ -68,6 +68,15 @@ describe('e-mail verification', () => {
     expect(await isVerified(testApp, seller.id)).toBe(false);
   });
 
+  it("answers a link cut short (no token) in the app's words, not the library's schema path", async () => {
+    const response = await testApp.app.inject({ url: '/api/auth/verify-email' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Some fields are missing or invalid.',
+    });
+  });
+
   it('sends a new link on request, and answers the same for an address it does not know', async () => {
     const seller = await createSeller(testApp.app);
     await waitForMail(testApp, seller.email, CONFIRM_SUBJECT);

@@ -85,6 +85,10 @@ function toApiError(status: number, body: { code?: string; message?: string }) {
   if (code) return errorBody(code, errorMessages[code]);
   const validationMessage = body.code ? authValidationMessages[body.code] : undefined;
   if (validationMessage) return errorBody('validation_failed', validationMessage);
+  // The library's own check of a request (a link without its token, say) names its schema's
+  // path in a developer's words: our bodies were checked before it, so this is a bad address.
+  if (body.code === 'VALIDATION_ERROR')
+    return errorBody('validation_failed', errorMessages.validation_failed);
   if (status === 401) return errorBody('unauthenticated', body.message || errorMessages.unauthenticated);
   if (status === 403) return errorBody('forbidden', body.message || errorMessages.forbidden);
   return errorBody(
