@@ -94,6 +94,11 @@ describe('/ad/:id', () => {
     expect(screen.getByRole('img', { name: /photo 1 of 2/ })).toHaveAttribute('src', '/media/1-full.webp');
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
     expect(screen.getByRole('img', { name: /photo 2 of 2/ })).toHaveAttribute('src', '/media/2-full.webp');
+    // From the photo itself, the arrow keys move too; the frame around it is no nameless tab stop.
+    screen.getByRole('button', { name: /^View .*photo 2 of 2 full screen$/ }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('img', { name: /photo 1 of 2/ })).toBeInTheDocument();
+    expect(document.querySelector('[tabindex="0"]:not([role]):not([aria-label])')).toBeNull();
   });
 
   it('asks a signed-out visitor to log in to like the ad or contact the seller', async () => {

@@ -10,7 +10,7 @@ const PhotoViewer = lazyComponent(async () => (await import('./photo-viewer')).P
 
 /**
  * The ad's photos (spec §2): previous/next, dots and thumbnails; arrow keys move between
- * photos when the carousel has focus; the photo opens the full-screen viewer (issue 14).
+ * photos when the photo or its previous/next buttons have focus; the photo opens the full-screen viewer (issue 14).
  * A placeholder when there are none.
  */
 export function ImageCarousel({
@@ -32,9 +32,10 @@ export function ImageCarousel({
 
   return (
     <section aria-roledescription="carousel" aria-label="Photos" className="space-y-3">
+      {/* The arrow keys of the photo's button and the previous/next buttons inside, which
+          have focus in turn: the frame is no tab stop of its own, which would have no name. */}
       <div
         className="relative overflow-hidden rounded-xl border bg-muted"
-        tabIndex={count > 1 ? 0 : undefined}
         onKeyDown={(event) => {
           if (event.key === 'ArrowLeft') show(index - 1);
           if (event.key === 'ArrowRight') show(index + 1);
