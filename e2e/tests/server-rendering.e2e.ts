@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
 
     await page.goto('/');
     const hero = page.getByRole('search', { name: 'Marketplace' });
-    await hero.getByRole('combobox', { name: 'Search ads' }).fill(word);
+    await hero.getByRole('combobox', { name: 'What are you looking for?' }).fill(word);
     await hero.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`**/search?q=${word}`);
     await result.waitFor();

@@ -26,10 +26,13 @@ export function SearchBox({
   placeholder = 'Search ads…',
   showButton = false,
   label,
+  fieldLabel = 'Search ads',
 }: {
   className?: string;
   /** The search landmark's name, where a page has more than one (the home page's hero). */
   label?: string;
+  /** The field's name, told apart from the header's where a page has two (the hero's). */
+  fieldLabel?: string;
   size?: 'default' | 'lg';
   placeholder?: string;
   showButton?: boolean;
@@ -106,7 +109,7 @@ export function SearchBox({
           type="search"
           name="q"
           role="combobox"
-          aria-label="Search ads"
+          aria-label={fieldLabel}
           aria-autocomplete="list"
           aria-expanded={isExpanded}
           aria-controls={listId}

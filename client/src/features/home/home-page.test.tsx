@@ -28,6 +28,8 @@ describe('/ (spec §2)', () => {
     expect(await hero.findByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
     expect(hero.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/subscription');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    // Named as it reads, not as the header's box ("Search ads") beside it.
+    expect(hero.getByRole('combobox', { name: 'What are you looking for?' })).toBeInTheDocument();
   });
 
   it('offers someone signed in an ad to post in the same place, and no trial to sign up for', async () => {

@@ -67,6 +67,7 @@ export function HomePage() {
               className="mt-8 rounded-xl bg-card p-2 text-foreground shadow-lg"
               size="lg"
               placeholder="What are you looking for?"
+              fieldLabel="What are you looking for?"
               showButton
               label="Marketplace"
             />
