@@ -115,7 +115,8 @@ async function completionsFound(db: Database, lead: string, candidates: string[]
 /**
  * The words of a search that found nothing, each unknown one replaced by its correction
  * (`chooseClosestWord`) among the title words most similar to it by trigrams (pg_trgm's `%`
- * over search_words' trigram index, migration 0021). Words after a minus are left as typed.
+ * over search_words' trigram index, migration 0021). Words after a minus, and words with a
+ * digit, are left as typed.
  * Undefined when nothing was replaced.
  */
 export async function correctSearchWords(db: Database, typed: string): Promise<string | undefined> {
@@ -127,6 +128,9 @@ export async function correctSearchWords(db: Database, typed: string): Promise<s
       word: match[0].toLowerCase(),
     }))
     .filter(({ word }) => word.length >= VOCABULARY_WORD.min && word.length <= VOCABULARY_WORD.max)
+    // A word with a digit is a model, a size or a code ("ps5", "10x50"): one a character away
+    // is another thing, not a typo ("ps5" is no "psi").
+    .filter(({ word }) => !/\d/.test(word))
     .slice(0, 16);
   if (spans.length === 0) return undefined;
   const inputs = [...new Set(spans.map((span) => span.word))];

@@ -107,6 +107,15 @@ describe('GET /api/ads: did you mean', () => {
     expect((await searchFor('q=binoculrs&category=sports-outdoors')).did_you_mean).toBeUndefined();
     expect((await searchFor('q=bicycle')).did_you_mean).toBeUndefined();
   });
+
+  it('leaves a word with a digit as typed: a model or a size one character away is another thing', async () => {
+    await insertAds(testApp, seller.id, [{ title: 'Pressure washer, 2000 psi', category: 'home-garden' }]);
+    expect((await searchFor('q=psu')).did_you_mean).toBe('psi');
+    expect((await searchFor('q=ps5')).did_you_mean).toBeUndefined();
+    expect((await searchFor('q=binoculars%2010x55')).did_you_mean).toBeUndefined();
+    expect((await searchFor('q=binoculrs%2010x55')).did_you_mean).toBeUndefined(); // 10x55 still finds nothing.
+    expect((await searchFor('q=binoculrs%2010x50')).did_you_mean).toBe('binoculars 10x50');
+  });
 });
 
 describe('GET /api/search/suggestions', () => {
