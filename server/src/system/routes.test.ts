@@ -131,7 +131,7 @@ describe('the built client', () => {
     for (const url of ['/', '/profile', '/category/electronics']) {
       const response = await withClient.app.inject(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<div id="root"><noscript>');
       expect(response.body).toContain('<title>Bazaar — Buy and sell anything near you</title>');
       expect(response.body).toContain(
         '<meta name="description" content="Bazaar is a classified-ads marketplace',

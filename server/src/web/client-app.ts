@@ -13,7 +13,7 @@ import { isPrivatePage, robotsTxt } from '../seo/private-pages';
 import { setEntityTagSource } from '../http/shared-cache';
 import { jsonForScriptElement, renderIndexHtml, type PageHead } from './index-html';
 import { loadPageCode } from './page-code';
-import { createPageRenderer, withPage, type ServerRenderer } from './server-render';
+import { createPageRenderer, withoutScripts, withPage, type ServerRenderer } from './server-render';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Bazaar</title>
 <meta name="description" content="" /></head><body><h1>Bazaar</h1>
@@ -150,7 +150,7 @@ export async function registerClientApp(
         ? renderShell({ url: `${publicUrl}${request.url}`, ...pageHead }, pageCodeFor(pathname))
         : defaultShellFor(pathname);
       if (rendered) setEntityTagSource(reply, withPage(shell, rendered.bodyForTag));
-      const html = rendered ? withPage(shell, rendered.body) : shell;
+      const html = rendered ? withPage(shell, rendered.body) : withoutScripts(shell);
       // Someone's own pages and the sign-in flow are never worth a search result.
       if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
       return reply

@@ -308,11 +308,14 @@ describe('server-rendered public pages', () => {
       .where(eq(advertisements.id, adId));
   });
 
-  it('keeps private pages the shell', async () => {
+  it('keeps private pages the shell, which says where no script runs that it needs one', async () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(200);
-    expect(login.body).toContain('<div id="root"></div>');
     expect(login.body).not.toMatch(DATA_BLOCK);
+    expect(appMarkupOf(login.body)).toMatch(
+      /^<div id="root"><noscript>.*This page needs JavaScript.*<\/noscript><\/div>/s,
+    );
+    expect((await get('/')).body).not.toContain('<noscript>');
   });
 });
 
@@ -331,7 +334,7 @@ describe('a server render that fails', () => {
   it('serves the shell instead', async () => {
     const page = await failingApp.app.inject('/');
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain('<div id="root"><noscript>');
     expect(page.body).not.toMatch(DATA_BLOCK);
   });
 });

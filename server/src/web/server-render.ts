@@ -32,6 +32,21 @@ export interface RenderedPage {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/**
+ * What a page the server does not render (someone's own pages, the sign-in forms, the plans)
+ * shows where no script runs: why it is empty, and the pages that work without scripts. The
+ * browser's render replaces it; the classes are the gate screens' (sign-in-gate, gate-card).
+ */
+const WITHOUT_SCRIPTS_ROOT = `<div id="root"><noscript><div class="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 class="text-2xl font-bold">This page needs JavaScript</h1>
+      <p class="mt-2 text-muted-foreground">Turn JavaScript on in your browser to use it. The ads can be browsed and searched without it: <a class="text-primary underline" href="/">Home</a> · <a class="text-primary underline" href="/search">All ads</a></p>
+    </div></noscript></div>`;
+
+/** The shell of a page the server does not render, saying what it needs where no script runs. */
+export function withoutScripts(shell: string): string {
+  return withPage(shell, WITHOUT_SCRIPTS_ROOT);
+}
+
 /** The shell with a rendered page in its root. */
 export function withPage(shell: string, body: string): string {
   // A replacer function: a string would read `$&` and the like in the page's text.
