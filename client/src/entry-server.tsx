@@ -21,6 +21,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { appRoutes, AppRoutes } from './app/route-tree';
 import type { ServerRenderedData } from './app/server-rendering';
 import { adApiPaths, adKeys } from './features/ads/api';
+import { pageStartOf } from './features/ads/components/ad-results';
 import { CATEGORIES_API_PATH, categoryKeys } from './features/categories/api';
 import { placeApiPaths, placeKeys } from './features/places/api';
 import { sellerApiPaths, sellerKeys } from './features/sellers/api';
@@ -72,12 +73,13 @@ function prefetchQuery(queryKey: readonly unknown[], path: string): Prefetch {
     queryClient.prefetchQuery({ queryKey, queryFn: () => read(readApi, path), retry: false });
 }
 
-function prefetchFirstPage(queryKey: readonly unknown[], path: string): Prefetch {
+/** The first page of a list, starting after the cursor `after` ('' for the list's start). */
+function prefetchFirstPage(queryKey: readonly unknown[], path: string, after: string): Prefetch {
   return (queryClient, readApi) =>
     queryClient.prefetchInfiniteQuery({
       queryKey,
       queryFn: () => read(readApi, path),
-      initialPageParam: '',
+      initialPageParam: after,
       retry: false,
     });
 }
@@ -85,8 +87,12 @@ function prefetchFirstPage(queryKey: readonly unknown[], path: string): Prefetch
 const categories = prefetchQuery(categoryKeys.all, CATEGORIES_API_PATH);
 
 /** The results, and the chosen place's name for the Near field (search-filters.tsx). */
-function searchResults(criteria: AdSearchCriteria): Prefetch[] {
-  const results = prefetchFirstPage(adKeys.search(criteria), adApiPaths.search(criteria));
+function searchResults(criteria: AdSearchCriteria, after: string): Prefetch[] {
+  const results = prefetchFirstPage(
+    adKeys.search(criteria, after),
+    adApiPaths.search(criteria, after),
+    after,
+  );
   const { place } = criteria;
   return place === undefined
     ? [results]
@@ -103,11 +109,14 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
       return [categories, prefetchQuery(adKeys.featured, adApiPaths.featured)];
     case routePatterns.search:
       // search-page.tsx: useSearchCriteria() read from the query string.
-      return [categories, ...searchResults(readSearchCriteria(search))];
+      return [categories, ...searchResults(readSearchCriteria(search), pageStartOf(search))];
     case routePatterns.category: {
       // category-page.tsx: the category's criteria without words.
       const category = params.category ?? '';
-      return [categories, ...searchResults({ ...readSearchCriteria(search), category, q: undefined })];
+      return [
+        categories,
+        ...searchResults({ ...readSearchCriteria(search), category, q: undefined }, pageStartOf(search)),
+      ];
     }
     case routePatterns.ad: {
       const id = params.id ?? '';
@@ -120,7 +129,11 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
       const id = params.id ?? '';
       return [
         prefetchQuery(sellerKeys.page(id), sellerApiPaths.page(id)),
-        prefetchFirstPage(sellerKeys.ads(id), sellerApiPaths.ads(id)),
+        prefetchFirstPage(
+          sellerKeys.ads(id, pageStartOf(search)),
+          sellerApiPaths.ads(id, pageStartOf(search)),
+          pageStartOf(search),
+        ),
       ];
     }
     default:

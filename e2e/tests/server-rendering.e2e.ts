@@ -174,6 +174,21 @@ describe.skipIf(!hasChromium)('server-rendered public pages', () => {
     await session.context.close();
   });
 
+  it('reaches the results after the first page without JavaScript, through Load More Results', async () => {
+    const session = await openSession(undefined, { javaScriptEnabled: false });
+    const { page } = session;
+    const cards = page.getByRole('list', { name: 'Ads' }).getByRole('link');
+    await page.goto('/search?sort=oldest');
+    const first = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(first.length).toBe(12);
+    await page.getByRole('button', { name: 'Load More Results' }).click();
+    await page.waitForURL(/\/search\?sort=oldest&after=/);
+    const next = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.filter((href) => first.includes(href))).toEqual([]);
+    await session.context.close();
+  });
+
   it('with JavaScript, searches from the header in the page, without loading a document', async () => {
     const session = await openSession();
     const { page } = session;

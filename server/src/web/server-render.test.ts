@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAd } from '../../test/ad-factories';
+import { insertAds, postAd } from '../../test/ad-factories';
 import { createSeller, type TestSeller } from '../../test/factories';
 import { loadTestPlaces, testPlaces } from '../../test/place-fixtures';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
@@ -187,7 +187,23 @@ describe('server-rendered public pages', () => {
       'ads',
       'search',
       { q: word },
+      '',
     ]);
+
+    // Without scripts, Load More leads to the same search after the last result's cursor.
+    const other = await createSeller(testApp.app);
+    await insertAds(testApp, other.id, [{ title: 'Oak bench' }, { title: 'Pine shelf' }]);
+    const first = (await get('/api/ads?sort=oldest&limit=1')).json();
+    const after = await get(`/search?sort=oldest&after=${first.next_cursor}`);
+    expect(after.statusCode).toBe(200);
+    expect(dataOf(after.body).queries.queries.map((query) => query.queryKey)).toContainEqual([
+      'public',
+      'ads',
+      'search',
+      { sort: 'oldest' },
+      first.next_cursor,
+    ]);
+    expect(appMarkupOf(after.body)).not.toContain(`href="/ad/${first.ads[0].id}"`);
 
     const category = await get('/category/home-garden');
     expect(category.statusCode).toBe(200);

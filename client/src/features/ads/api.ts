@@ -1,7 +1,6 @@
 import type {
   AdContactResponse,
   AdDetail,
-  AdListResponse,
   FavoriteResponse,
   FeaturedAdsResponse,
   MyAdListResponse,
@@ -15,7 +14,9 @@ import { ACCOUNT_SCOPE } from '../auth/api';
 /** Query keys of ads: public data under `public`, the signed-in user's under ACCOUNT_SCOPE. */
 export const adKeys = {
   all: ['public', 'ads'] as const,
-  search: (criteria: AdSearchCriteria) => ['public', 'ads', 'search', criteria] as const,
+  /** `after`: the cursor the first page starts after (usePageStart), '' for the first results. */
+  search: (criteria: AdSearchCriteria, after: string) =>
+    ['public', 'ads', 'search', criteria, after] as const,
   suggestions: (typed: string) => ['public', 'ads', 'suggestions', typed] as const,
   featured: ['public', 'ads', 'featured'] as const,
   detail: (id: string) => ['public', 'ads', 'detail', id] as const,
@@ -34,17 +35,6 @@ export const adApiPaths = {
   detail: (id: string) => `/api/ads/${encodeURIComponent(id)}`,
   related: (id: string) => `/api/ads/${encodeURIComponent(id)}/related`,
 };
-
-/** Search results, 12 at a time; `fetchNextPage` loads the next page after the cursor. */
-export function useAdSearch(criteria: AdSearchCriteria) {
-  return useInfiniteQuery({
-    queryKey: adKeys.search(criteria),
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<AdListResponse>(adApiPaths.search(criteria, pageParam), { signal }),
-    initialPageParam: '',
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
-}
 
 /**
  * Suggestions for what is typed in a search box (issue 15); nothing is asked for text the

@@ -10,8 +10,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { usePostAdAction } from '../auth/use-require-sign-in';
 import { useCategories } from '../categories/api';
 import { CategoryIcon } from '../categories/category-icon';
-import { useAdSearch } from './api';
-import { AdResults, foundLine } from './components/ad-results';
+import { AdResults, foundLine, useAdSearch } from './components/ad-results';
 import {
   criteriaOfDraft,
   draftOf,

@@ -71,6 +71,26 @@ describe('/search', () => {
     expect(screen.queryByRole('button', { name: 'Load More Results' })).not.toBeInTheDocument();
   });
 
+  it('where no script runs, leads Load More Results to the address that starts after the cursor', async () => {
+    const api = mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/categories': () => ({ categories: [] }),
+      'GET /api/ads': ({ url }) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? page([adNamed('Second page ad', 2)], { next_cursor: 'page-3', total: null })
+          : page([adNamed('First page ad', 1)], { next_cursor: 'page-2' }),
+    });
+    // The address the first page's form goes to without scripts: the same search, after page 2's cursor.
+    renderSearch('/search?q=ad&sort=oldest&after=page-2');
+    expect(await screen.findByRole('link', { name: /Second page ad/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /First page ad/ })).not.toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/ads?q=ad&sort=oldest&cursor=page-2');
+    const form = screen.getByRole('button', { name: 'Load More Results' }).closest('form')!;
+    expect(form).toHaveAttribute('action', '/search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ q: 'ad', sort: 'oldest', after: 'page-3' });
+  });
+
   it('explains an empty result, with or without words', async () => {
     mockApi({
       'GET /api/me': signedOut,

@@ -9,8 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { usePageMeta } from '../../lib/page-meta';
-import { useAdSearch } from './api';
-import { AdResults, foundLine } from './components/ad-results';
+import { AdResults, foundLine, useAdSearch } from './components/ad-results';
 import {
   CategorySelect,
   criteriaOfDraft,

@@ -5,7 +5,8 @@ import { apiRequest } from '../../lib/api-client';
 /** Query keys of public seller pages. */
 export const sellerKeys = {
   page: (id: string) => ['public', 'sellers', id] as const,
-  ads: (id: string) => ['public', 'sellers', id, 'ads'] as const,
+  /** `after`: the cursor the first page starts after (usePageStart), '' for the newest. */
+  ads: (id: string, after: string) => ['public', 'sellers', id, 'ads', after] as const,
 };
 
 const sellerPath = (id: string) => `/api/sellers/${encodeURIComponent(id)}`;
@@ -24,13 +25,13 @@ export function useSellerPage(id: string) {
   });
 }
 
-/** The seller's active ads, newest first, 12 at a time. */
-export function useSellerAds(id: string, enabled: boolean) {
+/** The seller's active ads, newest first (or after the cursor `after`), 12 at a time. */
+export function useSellerAds(id: string, enabled: boolean, after: string) {
   return useInfiniteQuery({
-    queryKey: sellerKeys.ads(id),
+    queryKey: sellerKeys.ads(id, after),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<SellerAdsResponse>(sellerApiPaths.ads(id, pageParam), { signal }),
-    initialPageParam: '',
+    initialPageParam: after,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled,
   });

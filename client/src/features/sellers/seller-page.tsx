@@ -1,10 +1,9 @@
 import { SELLER_REPLY_WITHIN_HOURS, SELLER_RESPONSE_WINDOW_DAYS } from '@bazaar/common/constants';
 import type { SellerPageResponse } from '@bazaar/common/sellers';
-import { BadgeCheck, CalendarDays, Clock, Loader2, MapPin, MessageCircle } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { paths } from '../../app/paths';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isNotFoundError } from '../../lib/api-client';
@@ -12,6 +11,7 @@ import { formatCount, formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { useReaderDates } from '../../lib/use-reader-dates';
 import { AdCard } from '../ads/components/ad-card';
+import { LoadMore, usePageStart } from '../ads/components/ad-results';
 import { useSellerAds, useSellerPage } from './api';
 import { describeResponseTime } from './response-time';
 
@@ -27,7 +27,7 @@ function initialsOf(name: string): string {
 export function SellerPage() {
   const { id = '' } = useParams();
   const seller = useSellerPage(id);
-  const ads = useSellerAds(id, seller.isSuccess);
+  const ads = useSellerAds(id, seller.isSuccess, usePageStart());
   usePageMeta(
     seller.data?.name ?? (seller.isError ? 'Page Not Found' : 'Seller'),
     seller.data ? `Ads by ${seller.data.name} on Bazaar.` : undefined,
@@ -52,6 +52,7 @@ export function SellerPage() {
   }
 
   const items = ads.data?.pages.flatMap((page) => page.ads) ?? [];
+  const nextCursor = ads.data?.pages.at(-1)?.next_cursor;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <SellerHeader seller={seller.data} />
@@ -75,17 +76,15 @@ export function SellerPage() {
             ))}
           </div>
         )}
-        {ads.hasNextPage ? (
-          <div className="mt-8 flex justify-center">
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => void ads.fetchNextPage()}
-              disabled={ads.isFetchingNextPage}
+        {nextCursor ? (
+          <div className="mt-8">
+            <LoadMore
+              cursor={nextCursor}
+              isLoading={ads.isFetchingNextPage}
+              onLoad={() => void ads.fetchNextPage()}
             >
-              {ads.isFetchingNextPage ? <Loader2 className="animate-spin" /> : null}
               Load more
-            </Button>
+            </LoadMore>
           </div>
         ) : null}
       </section>
