@@ -5,7 +5,7 @@ import type { MailMessage } from '../mail/mailer';
 export function accountDeletedEmail(to: string, name: string): MailMessage {
   const greeting = `Hello ${name || 'there'},`;
   const body =
-    'Your Bazaar account has been deleted, as you asked. Your profile, ads, photos and videos, favourites and ' +
+    'Your Bazaar account has been deleted, as you asked. Your profile, ads, photos and videos, favorites and ' +
     'sessions are gone. Messages you sent stay with the people you wrote to, from a deleted user. Records of ' +
     'payments are kept without your name or e-mail address, as accounting requires.';
   const footer = 'If you did not delete your account, reply to this e-mail at once.';

@@ -13,7 +13,7 @@ export function HelpPage() {
         <h2>Buying</h2>
         <p>
           Browse a category or search by words, price and location. Open an ad to see its photos, videos and
-          seller; sign in to see the seller's phone number (when they show it), to save ads to your favourites
+          seller; sign in to see the seller's phone number (when they show it), to save ads to your favorites
           and to message the seller. Bazaar does not take part in the sale: you and the seller agree on
           payment and hand-over. Read our <Link to={paths.safety}>Safety Tips</Link> before you meet.
         </p>

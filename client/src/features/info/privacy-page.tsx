@@ -18,7 +18,7 @@ export function PrivacyPage() {
             the address.
           </li>
           <li>Your profile: phone number, location and your e-mail and privacy settings.</li>
-          <li>Your ads with their photos and videos, your favourites, and daily view counts of your ads.</li>
+          <li>Your ads with their photos and videos, your favorites, and daily view counts of your ads.</li>
           <li>Your conversations and the messages in them, people you blocked and reports you made.</li>
           <li>
             Your plan, checkouts and payments: amounts, dates and the provider's reference. We never see or
@@ -58,7 +58,7 @@ export function PrivacyPage() {
         <h2>Deleting your account</h2>
         <p>
           In your profile's Settings, Delete Account asks for your password and then, at once and for good,
-          deletes your profile, ads, photos and videos, favourites and sessions, and signs you out everywhere.
+          deletes your profile, ads, photos and videos, favorites and sessions, and signs you out everywhere.
           Messages you sent stay with the people you wrote to, shown as from a deleted user. Records of
           payments stay without your name or e-mail address, because accounting law requires us to keep them.
           We send a confirmation to your e-mail address.

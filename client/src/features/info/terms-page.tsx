@@ -23,7 +23,7 @@ export function TermsPage() {
       <section>
         <h2>2. Your account</h2>
         <p>
-          You need an account to post ads, save favourites and send messages. Give true details, keep your
+          You need an account to post ads, save favorites and send messages. Give true details, keep your
           password to yourself and tell us if someone else uses your account. You can delete your account at
           any time in your profile's Settings.
         </p>

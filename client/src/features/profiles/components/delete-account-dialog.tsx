@@ -39,7 +39,7 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
       title="Delete your account?"
       description={
         <>
-          Your profile, ads, photos, videos and favourites are deleted for good and you are signed out.
+          Your profile, ads, photos, videos and favorites are deleted for good and you are signed out.
           Messages you sent stay with the people you wrote to, from a deleted user; payment records are kept
           without your name for accounting.
         </>
