@@ -22,6 +22,7 @@ export const errorMessages = {
   invalid_credentials: 'Invalid e-mail or password.',
   email_not_verified: 'Please verify your e-mail address before signing in. We have sent you a new link.',
   invalid_token: 'This link is invalid or has expired.',
+  email_already_verified: 'Your e-mail address is already confirmed.',
   social_login_unavailable: 'Sign-in with this provider is not available.',
   ad_limit_reached: "You've reached your ad limit. Upgrade to post more ads.",
   trial_expired: 'Your 14-day trial has expired. Upgrade to continue posting ads.',

@@ -42,6 +42,20 @@ describe('e-mail verification', () => {
     expect(after.json().user.email_verified).toBe(true);
     const profile = await testApp.app.inject({ url: '/api/profile', headers: { cookie: seller.cookie } });
     expect(profile.json().verified).toBe(true);
+
+    // A tab still showing the reminder asks for a new link: it is told, in the app's words.
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      remoteAddress: nextRemoteAddress(),
+      headers: { origin: TEST_PUBLIC_URL, cookie: seller.cookie },
+      payload: { email: seller.email },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'email_already_verified',
+      message: 'Your e-mail address is already confirmed.',
+    });
   });
 
   it('sends a tampered link back with error=INVALID_TOKEN and confirms nothing', async () => {

@@ -64,6 +64,7 @@ const authErrorCodes: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email_taken',
   INVALID_EMAIL_OR_PASSWORD: 'invalid_credentials',
   EMAIL_NOT_VERIFIED: 'email_not_verified',
+  EMAIL_ALREADY_VERIFIED: 'email_already_verified',
   INVALID_TOKEN: 'invalid_token',
   TOKEN_EXPIRED: 'invalid_token',
   PROVIDER_NOT_FOUND: 'social_login_unavailable',

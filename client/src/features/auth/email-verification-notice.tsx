@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
 import { useSendVerificationEmail } from './account-actions';
+import { authKeys } from './api';
 import { errorMessageOf } from './error-message';
 
 /** For a signed-in seller whose address is not confirmed yet: says so and offers a new link. */
 export function EmailVerificationNotice({ email }: { email: string }) {
   const sendVerification = useSendVerificationEmail();
+  const queryClient = useQueryClient();
 
   function resend() {
     sendVerification.mutate(
@@ -17,8 +21,15 @@ export function EmailVerificationNotice({ email }: { email: string }) {
             description: `We have sent a new confirmation link to ${email}.`,
             variant: 'success',
           }),
-        onError: (error) =>
-          toast({ title: 'Sending Failed', description: errorMessageOf(error), variant: 'destructive' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'email_already_verified') {
+            // Confirmed meanwhile (in another tab or browser): the notice goes with the session's news.
+            void queryClient.invalidateQueries({ queryKey: authKeys.me });
+            toast({ title: 'Email Verified', description: error.message, variant: 'success' });
+            return;
+          }
+          toast({ title: 'Sending Failed', description: errorMessageOf(error), variant: 'destructive' });
+        },
       },
     );
   }

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage, signedOut } from '../../test/render-page';
+import { jsonResponse, mockApi, renderPage, signedOut } from '../../test/render-page';
 import { sellerMe } from '../../test/seller-fixtures';
+import { useCurrentUser } from './api';
+import { EmailVerificationNotice } from './email-verification-notice';
 import { EmailVerifiedPage } from './email-verified-page';
 
 afterEach(() => {
@@ -28,11 +30,42 @@ describe('EmailVerifiedPage', () => {
     expect(screen.queryByRole('heading', { name: 'Email Verified' })).not.toBeInTheDocument();
   });
 
-  it('confirms to a signed-in person whose address the link confirmed', async () => {
+  it('confirms to a signed-in person whose address the link confirmed, and tells their other tabs', async () => {
+    const otherTab = new BroadcastChannel('bazaar-account');
+    const told = new Promise((resolve) => (otherTab.onmessage = resolve));
     mockApi({ 'GET /api/me': () => sellerMe() });
     renderPage(EmailVerifiedPage, { path: '/email-verified' });
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Email Verified' })).toBeInTheDocument();
+    await told;
+    otherTab.close();
+  });
+
+  it("drops another tab's reminder once the address turns out confirmed, instead of failing", async () => {
+    const unconfirmed = sellerMe();
+    let isConfirmed = false;
+    mockApi({
+      'GET /api/me': () =>
+        isConfirmed ? sellerMe() : { ...unconfirmed, user: { ...unconfirmed.user, email_verified: false } },
+      'POST /api/auth/send-verification-email': () => {
+        isConfirmed = true; // Confirmed in another tab meanwhile.
+        return jsonResponse(
+          { error: { code: 'email_already_verified', message: 'Your e-mail address is already confirmed.' } },
+          400,
+        );
+      },
+    });
+    function ReminderWhileUnconfirmed() {
+      const { data } = useCurrentUser();
+      return data && !data.user.email_verified ? <EmailVerificationNotice email={data.user.email} /> : null;
+    }
+    renderPage(ReminderWhileUnconfirmed, { path: '/dashboard' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText('Your e-mail address is already confirmed.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Sending Failed')).not.toBeInTheDocument();
   });
 
   it('explains a bad link and sends a new one on request', async () => {

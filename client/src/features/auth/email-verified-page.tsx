@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { usePageMeta } from '../../lib/page-meta';
-import { authKeys, useCurrentUser } from './api';
+import { announceAccountChange, authKeys, useCurrentUser } from './api';
 import { AuthLayout } from './auth-layout';
 import { ResendVerificationForm } from './resend-verification-form';
 
@@ -25,9 +25,11 @@ export function EmailVerifiedPage() {
   );
 
   useEffect(() => {
-    // The verified tick and the header's notice should show the confirmed address at once.
+    // The verified tick and the header's notice should show the confirmed address at once,
+    // in the other tabs too (the link opens a tab of its own).
     void queryClient.invalidateQueries({ queryKey: authKeys.me });
-  }, [queryClient]);
+    if (!hasFailed) announceAccountChange();
+  }, [queryClient, hasFailed]);
 
   if (hasFailed || isUnconfirmed) {
     return (
