@@ -61,14 +61,18 @@ export function PrivacyPage() {
           deletes your profile, ads, photos and videos, favorites and sessions, and signs you out everywhere.
           Messages you sent stay with the people you wrote to, shown as from a deleted user. Records of
           payments stay without your name or e-mail address, because accounting law requires us to keep them.
-          We send a confirmation to your e-mail address.
+          The moderators' log of actions taken on accounts and ads (a suspension, a hidden ad) keeps the name,
+          e-mail address or ad title it named, so that abuse can still be traced. We send a confirmation to
+          your e-mail address.
         </p>
       </section>
       <section>
         <h2>Cookies</h2>
         <p>
-          One cookie keeps you signed in. We use no advertising or tracking cookies. Views are counted once a
-          day per visitor from a one-way hash of the address and browser, not a cookie.
+          One cookie keeps you signed in. Opening an ad sets another, holding only a random number, so that
+          your views of an ad are counted once a day; your address is never stored, only a one-way hash of it.
+          After you change something, a cookie of a few seconds may make sure you see the change at once. We
+          use no advertising or tracking cookies.
         </p>
       </section>
       <section>
