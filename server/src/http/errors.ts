@@ -195,6 +195,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return reply.status(429).send(errorBody('rate_limited', errorMessages.rate_limited));
     }
+    if (error.statusCode === 415) {
+      // A plugin's refusal of what the body is written in, e.g. Content-Encoding: compress.
+      return reply
+        .status(415)
+        .send(errorBody('unsupported_media_type', error.message || errorMessages.unsupported_media_type));
+    }
     if (error.statusCode === 403) {
       // A plugin's refusal, such as a static file's path leaving its folder.
       return reply.status(403).send(errorBody('forbidden', errorMessages.forbidden));

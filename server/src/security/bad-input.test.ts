@@ -319,6 +319,18 @@ describe('hostile requests', () => {
         status,
       );
     }
+    // A body in an encoding the server does not read is a 415 too, with that code.
+    expect(
+      await expectFastRefusal(
+        {
+          method: 'PATCH',
+          url: '/api/profile',
+          headers: { ...writeHeaders(), ...json, 'content-encoding': 'compress' },
+          payload: '{}',
+        },
+        415,
+      ),
+    ).toMatchObject({ code: 'unsupported_media_type' });
     await expectFastRefusal(
       { method: 'PATCH', url: '/api/profile', headers: { ...writeHeaders(), ...json }, payload: '' },
       400,
