@@ -104,19 +104,18 @@ function searchResults(criteria: AdSearchCriteria, after: string): Prefetch[] {
  * hooks use (features/*\/api.ts). A page whose route is not here is rendered without data.
  */
 function prefetchesOf(pattern: string, params: Record<string, string | undefined>, search: URLSearchParams) {
+  // A list's first page, or the page after the cursor Load More led to without scripts.
+  const after = pageStartOf(search);
   switch (pattern) {
     case routePatterns.home:
       return [categories, prefetchQuery(adKeys.featured, adApiPaths.featured)];
     case routePatterns.search:
       // search-page.tsx: useSearchCriteria() read from the query string.
-      return [categories, ...searchResults(readSearchCriteria(search), pageStartOf(search))];
+      return [categories, ...searchResults(readSearchCriteria(search), after)];
     case routePatterns.category: {
       // category-page.tsx: the category's criteria without words.
       const category = params.category ?? '';
-      return [
-        categories,
-        ...searchResults({ ...readSearchCriteria(search), category, q: undefined }, pageStartOf(search)),
-      ];
+      return [categories, ...searchResults({ ...readSearchCriteria(search), category, q: undefined }, after)];
     }
     case routePatterns.ad: {
       const id = params.id ?? '';
@@ -129,11 +128,7 @@ function prefetchesOf(pattern: string, params: Record<string, string | undefined
       const id = params.id ?? '';
       return [
         prefetchQuery(sellerKeys.page(id), sellerApiPaths.page(id)),
-        prefetchFirstPage(
-          sellerKeys.ads(id, pageStartOf(search)),
-          sellerApiPaths.ads(id, pageStartOf(search)),
-          pageStartOf(search),
-        ),
+        prefetchFirstPage(sellerKeys.ads(id, after), sellerApiPaths.ads(id, after), after),
       ];
     }
     default:
