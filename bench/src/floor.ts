@@ -11,19 +11,35 @@ import { quantile } from './bench-database';
 export interface CapturedQuery {
   sql: string;
   params: unknown[];
+  /**
+   * The queries (their indexes in the capture) that had answered when the app sent this one:
+   * it may have needed their answers, so the floor sends it after them.
+   */
+  after: number[];
 }
 
-/** Every query `work` sends, in order, with its parameters (the queries do run once). */
+/**
+ * Every query `work` sends, in order, with its parameters (the queries do run once) and which
+ * earlier ones had answered when it was sent.
+ */
 export async function captureQueries(
   pool: pg.Pool,
   work: (db: Database) => Promise<unknown>,
 ): Promise<CapturedQuery[]> {
   const captured: CapturedQuery[] = [];
-  const capturing = drizzle(pool, {
-    schema,
-    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
-  });
-  await work(capturing);
+  const answered: number[] = [];
+  // Drizzle sends every statement through the pool's query(); this pool notes each one.
+  const noting = Object.create(pool) as pg.Pool;
+  noting.query = ((config: string | pg.QueryConfig, params: unknown[]) => {
+    const index =
+      captured.push({
+        sql: typeof config === 'string' ? config : config.text,
+        params,
+        after: [...answered],
+      }) - 1;
+    return pool.query(config, params).finally(() => answered.push(index));
+  }) as pg.Pool['query'];
+  await work(drizzle(noting, { schema }));
   return captured;
 }
 
@@ -36,8 +52,10 @@ export interface FloorResult {
 
 /**
  * Runs the captured queries again and again for `seconds`, one round at a time (one client),
- * all queries of a round at once: the least the database alone can answer the request in.
- * `vary` may change a round's parameters (another ad id per round, as the app load does).
+ * each query of a round as soon as those it came after have answered (CapturedQuery.after), so
+ * the queries the app sent together go at once: the least the database alone can answer the
+ * request in, in the app's order. `vary` may change a round's parameters (another ad id per
+ * round, as the app load does).
  */
 export async function measureFloor(
   pool: pg.Pool,
@@ -49,7 +67,15 @@ export async function measureFloor(
   const ends = performance.now() + seconds * 1000;
   for (let round = 0; performance.now() < ends; round += 1) {
     const started = performance.now();
-    await Promise.all(queries.map((query) => pool.query(query.sql, vary(query.params, round))));
+    const answers: Promise<unknown>[] = [];
+    for (const query of queries) {
+      answers.push(
+        Promise.all(query.after.map((index) => answers[index])).then(() =>
+          pool.query(query.sql, vary(query.params, round)),
+        ),
+      );
+    }
+    await Promise.all(answers);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
