@@ -52,29 +52,30 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
   const lead = text.slice(0, text.length - last.length);
   const leadWords = words.slice(0, -1);
 
-  const categoryRows =
+  // The categories and the words are asked for at once: a suggestion is answered while typing.
+  const [categoryRows, { rows }] = await Promise.all([
     leadWords.length === 0
-      ? (
-          await db.execute<{ id: string; name: string }>(
+      ? db
+          .execute<{ id: string; name: string }>(
             sql`select id, name from categories order by sort_order, name`,
           )
-        ).rows
-      : [];
+          .then((result) => result.rows)
+      : [],
+    db.execute<{ word: string }>(sql`
+      select s.word from search_words s
+      where s.word like ${`${escapeLike(last)}%`} and s.ads > 0 and ${isSearchable}
+      order by s.ads desc, s.word
+      limit ${leadWords.length === 0 ? SUGGESTIONS_MAX : PAIRED_CANDIDATES_MAX}`),
+  ]);
   const categories = categoryRows
     .filter((category) =>
       (category.name.toLowerCase().match(WORD) ?? []).some((word) => word.startsWith(last)),
     )
     .slice(0, CATEGORY_SUGGESTIONS_MAX)
     .map((category): SearchSuggestion => ({ kind: 'category', text: category.name, category: category.id }));
-
-  const { rows } = await db.execute<{ word: string }>(sql`
-    select s.word from search_words s
-    where s.word like ${`${escapeLike(last)}%`} and s.ads > 0 and ${isSearchable}
-    order by s.ads desc, s.word
-    limit ${leadWords.length === 0 ? SUGGESTIONS_MAX - categories.length : PAIRED_CANDIDATES_MAX}`);
   const completions =
     leadWords.length === 0
-      ? rows.map((row) => row.word)
+      ? rows.slice(0, SUGGESTIONS_MAX - categories.length).map((row) => row.word)
       : await completionsFound(
           db,
           lead,
