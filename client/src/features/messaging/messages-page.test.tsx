@@ -1,5 +1,5 @@
 import type { ConversationDetail, ConversationSummary, InboxResponse } from '@bazaar/common/messaging';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderPage, signedOut, unauthenticated } from '../../test/render-page';
@@ -91,5 +91,48 @@ describe('/messages', () => {
     expect(await screen.findByRole('textbox', { name: 'Message to Maria' })).toHaveValue(
       'Would you take 200?',
     );
+  });
+
+  it('asks before blocking, and blocks only when that is confirmed; unblocks at once', async () => {
+    let detail: ConversationDetail = {
+      ...conversation,
+      is_blocked_by_me: false,
+      can_reply: true,
+      is_reported_by_me: false,
+    };
+    const blockRequests: string[] = [];
+    const answerBlock = (isBlocked: boolean) => () => {
+      blockRequests.push(isBlocked ? 'PUT' : 'DELETE');
+      detail = { ...detail, is_blocked_by_me: isBlocked, can_reply: !isBlocked };
+      return { is_blocked_by_me: isBlocked };
+    };
+    mockApi({
+      'GET /api/me': () => sellerMe(),
+      'GET /api/conversations': (): InboxResponse => ({ conversations: [conversation], next_cursor: null }),
+      'GET /api/conversations/unread': () => ({ unread: 0 }),
+      [`GET /api/conversations/${conversation.id}`]: () => detail,
+      [`GET /api/conversations/${conversation.id}/messages`]: () => ({ messages: [], has_more: false }),
+      [`PUT /api/conversations/${conversation.id}/block`]: answerBlock(true),
+      [`DELETE /api/conversations/${conversation.id}/block`]: answerBlock(false),
+    });
+    renderPage(MessagesPage, { path: '/messages/:id', url: `/messages/${conversation.id}` });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('dialog', { name: 'Block Maria?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(blockRequests).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Maria?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(blockRequests).toEqual(['PUT']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(blockRequests).toEqual(['PUT', 'DELETE']);
   });
 });

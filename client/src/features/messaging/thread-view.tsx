@@ -257,37 +257,71 @@ function MessageItem({ message }: { message: Message }) {
 }
 
 function ThreadActions({ conversation }: { conversation: ConversationDetail }) {
-  const setBlocked = useSetBlocked(conversation.id);
   const canBlock = conversation.other_person.id !== null;
   return (
     <div className="flex gap-2">
-      {canBlock ? (
+      {canBlock ? <BlockButton conversation={conversation} /> : null}
+      <ReportButton conversation={conversation} />
+    </div>
+  );
+}
+
+/** Blocking asks first (it ends the conversation for both); unblocking is done at once. */
+function BlockButton({ conversation }: { conversation: ConversationDetail }) {
+  const [isOpen, setOpen] = useState(false);
+  const setBlocked = useSetBlocked(conversation.id);
+  const isBlocked = conversation.is_blocked_by_me;
+
+  function changeBlock() {
+    setBlocked.mutate(!isBlocked, {
+      onSuccess: ({ is_blocked_by_me: isNowBlocked }) => {
+        setOpen(false);
+        toast({
+          title: isNowBlocked ? 'Blocked' : 'Unblocked',
+          description: isNowBlocked
+            ? 'Neither of you can send messages to the other now.'
+            : 'You can write to each other again.',
+        });
+      },
+      onError: (error) =>
+        toast({ title: 'Something went wrong', description: error.message, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <ActionDialog
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="outline"
           size="sm"
           disabled={setBlocked.isPending}
-          onClick={() =>
-            setBlocked.mutate(!conversation.is_blocked_by_me, {
-              onSuccess: ({ is_blocked_by_me: isBlocked }) =>
-                toast({
-                  title: isBlocked ? 'Blocked' : 'Unblocked',
-                  description: isBlocked
-                    ? 'Neither of you can send messages to the other now.'
-                    : 'You can write to each other again.',
-                }),
-              onError: (error) =>
-                toast({ title: 'Something went wrong', description: error.message, variant: 'destructive' }),
-            })
+          // Unblocking needs no question: the press does it instead of opening the dialog.
+          onClick={
+            isBlocked
+              ? (event) => {
+                  event.preventDefault();
+                  changeBlock();
+                }
+              : undefined
           }
         >
           <Ban />
-          <span className="sr-only sm:not-sr-only">
-            {conversation.is_blocked_by_me ? 'Unblock' : 'Block'}
-          </span>
+          <span className="sr-only sm:not-sr-only">{isBlocked ? 'Unblock' : 'Block'}</span>
         </Button>
-      ) : null}
-      <ReportButton conversation={conversation} />
-    </div>
+      }
+      title={`Block ${conversation.other_person.name}?`}
+      description="Neither of you will be able to send messages to the other. You can unblock them here later."
+      cancelLabel="Cancel"
+      action={{
+        label: 'Block',
+        pendingLabel: 'Blocking...',
+        isPending: setBlocked.isPending,
+        variant: 'destructive',
+        onClick: changeBlock,
+      }}
+    />
   );
 }
 
