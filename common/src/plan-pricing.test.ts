@@ -1,6 +1,6 @@
 import { DAY_MS } from './constants';
 import { describe, expect, it } from 'vitest';
-import { addMonths, periodBoughtAt, priceForPlan } from './plan-pricing';
+import { addMonths, addPartMonths, monthsBetween, periodBoughtAt, priceForPlan } from './plan-pricing';
 import { findPlan } from './plans';
 
 const starter = findPlan('starter')!;
@@ -63,7 +63,7 @@ describe('priceForPlan', () => {
 
   it('turns credit worth more than the new month into extra time on a downgrade', () => {
     // Master ($20), 30-day period, 15 days left: $10 credit against Starter's $5 leaves $5,
-    // which is one more Starter month (April 11 → May 11 is 30 days).
+    // which is one more Starter month after the first: May 11 → June 11, 31 days.
     const current = {
       planId: 'master' as const,
       periodStart: new Date(now.getTime() - 15 * DAY_MS),
@@ -71,8 +71,37 @@ describe('priceForPlan', () => {
     };
     const price = priceForPlan(starter, current, now);
     expect(price).toMatchObject({ kind: 'change', creditCents: 1000, amountDueCents: 0 });
-    expect(price.bonusSeconds).toBe(30 * 24 * 60 * 60);
-    expect(periodBoughtAt(now, price.bonusSeconds).end.toISOString()).toBe('2026-06-10T00:00:00.000Z');
+    expect(price.bonusSeconds).toBe(31 * 24 * 60 * 60);
+    expect(periodBoughtAt(now, price.bonusSeconds).end.toISOString()).toBe('2026-06-11T00:00:00.000Z');
+  });
+
+  it('lengthens by calendar months whatever their lengths, the last one in part', () => {
+    // An unused Master month ($20) pays for Starter's first month and three more ($15), from
+    // December 7 to April 7 (31 + 31 + 28 + 31 days); $2.50 over it would add half of April 7 →
+    // May 7.
+    const december = new Date('2026-12-07T12:00:00Z');
+    const masterMonth = {
+      planId: 'master' as const,
+      periodStart: december,
+      periodEnd: addMonths(december, 1),
+    };
+    const downgrade = priceForPlan(starter, masterMonth, december);
+    expect(downgrade.creditCents).toBe(2000);
+    expect(periodBoughtAt(december, downgrade.bonusSeconds).end.toISOString()).toBe(
+      '2027-04-07T12:00:00.000Z',
+    );
+    expect(addPartMonths(december, 4.5).toISOString()).toBe('2027-04-22T12:00:00.000Z');
+    expect(monthsBetween(december, new Date('2027-04-22T12:00:00Z'))).toBe(4.5);
+    // February, the shortest month, lengthens by as many months, not fewer days' worth.
+    const february = new Date('2027-02-07T12:00:00Z');
+    const fromFebruary = priceForPlan(
+      starter,
+      { ...masterMonth, periodStart: february, periodEnd: addMonths(february, 1) },
+      february,
+    );
+    expect(periodBoughtAt(february, fromFebruary.bonusSeconds).end.toISOString()).toBe(
+      '2027-06-07T12:00:00.000Z',
+    );
   });
 
   it('never credits more than the whole running period', () => {

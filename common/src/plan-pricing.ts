@@ -20,6 +20,25 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
+/**
+ * `months` calendar months after `start`, the last one in part: whole months as addMonths
+ * counts them, then that fraction of the month that follows (1.5 months from Jan 10: Feb 10,
+ * then half of Feb 10 → Mar 10).
+ */
+export function addPartMonths(start: Date, months: number): Date {
+  const whole = Math.floor(months);
+  const from = addMonths(start, whole).getTime();
+  return new Date(from + (months - whole) * (addMonths(start, whole + 1).getTime() - from));
+}
+
+/** How many calendar months run from `start` to `end`, the last one in part (addPartMonths' inverse). */
+export function monthsBetween(start: Date, end: Date): number {
+  let whole = 0;
+  while (addMonths(start, whole + 1) <= end) whole += 1;
+  const from = addMonths(start, whole).getTime();
+  return whole + (end.getTime() - from) / (addMonths(start, whole + 1).getTime() - from);
+}
+
 /** The paid period a seller is in now. */
 export interface PaidPeriod {
   planId: PlanId;
@@ -53,17 +72,19 @@ export function priceForPlan(plan: Plan, current: PaidPeriod | null, now: Date):
   const remainingMs = Math.min(periodMs, current.periodEnd.getTime() - now.getTime());
   // A month's period is worth the month's price; one lengthened by an earlier change's surplus
   // credit (bonusSeconds) is worth that much more, which its unused part carries on.
-  const monthMs = addMonths(current.periodStart, 1).getTime() - current.periodStart.getTime();
-  const periodCents = planPriceCents(runningPlan) * Math.max(1, periodMs / monthMs);
-  const creditCents = Math.floor((periodCents * remainingMs) / periodMs);
+  const periodMonths = Math.max(1, monthsBetween(current.periodStart, current.periodEnd));
+  const creditCents = Math.floor((planPriceCents(runningPlan) * periodMonths * remainingMs) / periodMs);
   const surplusCents = Math.max(0, creditCents - priceCents);
-  const monthSeconds = (addMonths(now, 1).getTime() - now.getTime()) / 1000;
+  // The surplus buys calendar months of the new plan after its first one: from April 11, $15
+  // over Starter's $5 is three more, to August 11, whatever the months' lengths.
+  const firstMonthEnd = addMonths(now, 1).getTime();
+  const periodEnd = addPartMonths(now, 1 + surplusCents / priceCents).getTime();
   return {
     kind: 'change',
     priceCents,
     creditCents,
     amountDueCents: Math.max(0, priceCents - creditCents),
-    bonusSeconds: Math.floor((surplusCents / priceCents) * monthSeconds),
+    bonusSeconds: Math.floor((periodEnd - firstMonthEnd) / 1000),
   };
 }
 
