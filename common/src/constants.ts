@@ -1,7 +1,8 @@
 /** Business constants of spec §9, written once. */
 
-/** One day in milliseconds, for date arithmetic in UTC. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** One hour and one day in milliseconds, for date arithmetic in UTC. */
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
 
 export const TRIAL_DAYS = 14;
 export const DEFAULT_MAX_ADS = 1;

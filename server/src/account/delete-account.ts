@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@bazaar/common/constants';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../auth/auth';
@@ -30,7 +31,7 @@ export const PASSWORD_CHECKS_PER_HOUR = 10;
 /** Checks the password of the account's e-mail sign-in; social-only accounts have none yet. */
 async function checkPassword(auth: Auth, db: Database, userId: string, password: string): Promise<void> {
   await limitAttempts(db, `delete-account:${userId}`, {
-    windowMs: 60 * 60 * 1000,
+    windowMs: HOUR_MS,
     max: PASSWORD_CHECKS_PER_HOUR,
   });
   const [credential] = await db

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@bazaar/common/constants';
 import { FEATURE_DAYS, FEATURE_PRICE_CENTS } from '@bazaar/common/featuring';
 import type { CreateCheckoutResponse } from '@bazaar/common/subscriptions';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
@@ -49,7 +50,7 @@ export async function startFeatureCheckout(
       .limit(1);
     if (reusable) return { checkout: reusable, ad, customerId: profile.provider_customer_id, isNew: false };
 
-    const since = new Date(now.getTime() - 60 * 60 * 1000);
+    const since = new Date(now.getTime() - HOUR_MS);
     if ((await countCheckoutsCreatedSince(tx, user.id, since)) >= CHECKOUTS_PER_HOUR) {
       throw rateLimited();
     }

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@bazaar/common/constants';
 import { PLAN_ENDING_REMINDER_DAYS } from '@bazaar/common/notifications';
 import { findPlan } from '@bazaar/common/plans';
 import { paths } from '@bazaar/common/site-paths';
@@ -11,8 +12,6 @@ import { notify } from './notify';
 export const ENDING_REMINDERS_JOB = 'ending-reminders';
 /** Every day at 08:00 UTC. */
 const ENDING_REMINDERS_CRON = '0 8 * * *';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isoTime = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);

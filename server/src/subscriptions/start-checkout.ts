@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@bazaar/common/constants';
 import { findPlan, type PlanId } from '@bazaar/common/plans';
 import type { CreateCheckoutResponse } from '@bazaar/common/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +17,7 @@ import {
 } from './queries';
 
 /** How long a checkout can be paid; Stripe asks for at least 30 minutes. */
-export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
+export const CHECKOUT_LIFETIME_MS = HOUR_MS;
 /** A checkout is reopened only if this much time is left to pay it. */
 export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 /** New checkouts per seller per hour; reopening an existing one does not count. */
@@ -49,11 +50,7 @@ export async function startCheckout(
     });
     if (reusable) return { checkout: reusable, customerId: profile.provider_customer_id, isNew: false };
 
-    const createdLastHour = await countCheckoutsCreatedSince(
-      tx,
-      user.id,
-      new Date(now.getTime() - 60 * 60 * 1000),
-    );
+    const createdLastHour = await countCheckoutsCreatedSince(tx, user.id, new Date(now.getTime() - HOUR_MS));
     if (createdLastHour >= CHECKOUTS_PER_HOUR) throw rateLimited();
     const checkout = await insertCheckout(tx, {
       user_id: user.id,
