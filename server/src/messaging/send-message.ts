@@ -1,5 +1,6 @@
 import {
   CONVERSATIONS_PER_HOUR,
+  HOUR_MS,
   MESSAGES_PER_MINUTE,
   NEW_ACCOUNT_CONVERSATIONS_PER_HOUR,
   NEW_ACCOUNT_HOURS,
@@ -9,6 +10,7 @@ import type { ConversationRole } from '@bazaar/common/messaging';
 import { readProfileSettings } from '@bazaar/common/settings';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
+import { conversations, messages } from '../db/schema';
 import type { SessionUser } from '../auth/session-guard';
 import {
   directMessagesDisabled,
@@ -16,6 +18,7 @@ import {
   recipientUnavailable,
   userBlocked,
 } from '../http/errors';
+import { waitForRoomInWindow } from '../http/window-limit';
 import { publishLive } from '../live/live-hub';
 import { notifyNewMessages } from '../notifications/events';
 import { authorize } from '../policies/authorize';
@@ -53,37 +56,30 @@ async function lockSender(tx: Executor, userId: string): Promise<void> {
 
 /** At most MESSAGES_PER_MINUTE messages a minute per sender (issue 12, Limits). */
 async function checkMessageRate(tx: Executor, userId: string): Promise<void> {
-  // The minute's oldest message that still counts: when it leaves the minute, one more may go.
-  const { rows } = await tx.execute<{ wait_seconds: number }>(sql`
-    select extract(epoch from created_at + interval '1 minute' - clock_timestamp())::float8 as wait_seconds
-    from messages
-    where sender_id = ${userId} and created_at > clock_timestamp() - interval '1 minute'
-    order by created_at desc offset ${MESSAGES_PER_MINUTE - 1} limit 1`);
-  if (rows[0]) throw messagingLimitReached('message_rate_limited').retryingAfter(rows[0].wait_seconds);
+  const sent = { table: messages, owner: messages.sender_id, createdAt: messages.created_at };
+  const wait = await waitForRoomInWindow(tx, sent, userId, { windowSeconds: 60, limit: MESSAGES_PER_MINUTE });
+  if (wait !== undefined) throw messagingLimitReached('message_rate_limited').retryingAfter(wait);
 }
 
 /**
  * Conversations a user may start in an hour: fewer for accounts younger than a day, which
  * is where spam comes from (issue 12, Limits).
  */
-async function checkConversationRate(tx: Executor, userId: string): Promise<void> {
-  // The start times of the hour's newest conversations, as many as the limit: once the
-  // limit's-th leaves the hour, one more may be started.
-  const { rows } = await tx.execute<{ waits: number[]; is_new_account: boolean }>(sql`
-    select
-      array(select extract(epoch from created_at + interval '1 hour' - now())::float8
-            from conversations
-            where buyer_id = ${userId} and created_at > now() - interval '1 hour'
-            order by created_at desc limit ${CONVERSATIONS_PER_HOUR}) as waits,
-      (select created_at > now() - make_interval(hours => ${NEW_ACCOUNT_HOURS}) from users where id = ${userId})
-        as is_new_account`);
-  const { waits = [], is_new_account: isNewAccount = false } = rows[0] ?? {};
-  const newAccountWait = waits[NEW_ACCOUNT_CONVERSATIONS_PER_HOUR - 1];
-  if (isNewAccount && newAccountWait !== undefined) {
-    throw messagingLimitReached('new_account_conversation_limit_reached').retryingAfter(newAccountWait);
-  }
-  const wait = waits[CONVERSATIONS_PER_HOUR - 1];
-  if (wait !== undefined) throw messagingLimitReached('conversation_limit_reached').retryingAfter(wait);
+async function checkConversationRate(tx: Executor, buyer: SessionUser): Promise<void> {
+  const isNewAccount = Date.now() - buyer.createdAt.getTime() < NEW_ACCOUNT_HOURS * HOUR_MS;
+  const started = {
+    table: conversations,
+    owner: conversations.buyer_id,
+    createdAt: conversations.created_at,
+  };
+  const wait = await waitForRoomInWindow(tx, started, buyer.id, {
+    windowSeconds: HOUR_MS / 1000,
+    limit: isNewAccount ? NEW_ACCOUNT_CONVERSATIONS_PER_HOUR : CONVERSATIONS_PER_HOUR,
+  });
+  if (wait === undefined) return;
+  throw messagingLimitReached(
+    isNewAccount ? 'new_account_conversation_limit_reached' : 'conversation_limit_reached',
+  ).retryingAfter(wait);
 }
 
 type LockedConversation = {
@@ -222,7 +218,7 @@ export async function startConversation(
     // already have go on.
     if (!readProfileSettings(ad.settings).allowDirectMessages) throw directMessagesDisabled();
     if (await isBlockedEitherWay(tx, buyer.id, ad.user_id)) throw userBlocked();
-    await checkConversationRate(tx, buyer.id);
+    await checkConversationRate(tx, buyer);
     const { rows: created } = await tx.execute<{ id: string }>(sql`
       with conversation as (
         insert into conversations (ad_id, ad_title, buyer_id, seller_id)

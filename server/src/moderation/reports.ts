@@ -1,9 +1,12 @@
+import { HOUR_MS } from '@bazaar/common/constants';
 import type { ReportAdBody } from '@bazaar/common/moderation';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session-guard';
 import { findAdAccess } from '../ads/queries';
 import type { Database } from '../db/database';
+import { adReports } from '../db/schema';
 import { reportAlreadyOpen, reportRateLimited } from '../http/errors';
+import { waitForRoomInWindow } from '../http/window-limit';
 import { authorize } from '../policies/authorize';
 
 /** How many ads one person may report in an hour: enough for anyone honest, too few for a flood. */
@@ -25,13 +28,12 @@ export async function reportAd(
   return db.transaction(async (tx) => {
     // One person's reports are counted one at a time, so a burst cannot slip past the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ad-reports:${reporter.id}`}, 0))`);
-    // The hour's oldest report that still counts: when it leaves the hour, one more may go.
-    const { rows: full } = await tx.execute<{ wait_seconds: number }>(sql`
-      select extract(epoch from created_at + interval '1 hour' - now())::float8 as wait_seconds
-      from ad_reports
-      where reporter_id = ${reporter.id} and created_at > now() - interval '1 hour'
-      order by created_at desc offset ${AD_REPORTS_PER_HOUR - 1} limit 1`);
-    if (full[0]) throw reportRateLimited().retryingAfter(full[0].wait_seconds);
+    const reports = { table: adReports, owner: adReports.reporter_id, createdAt: adReports.created_at };
+    const wait = await waitForRoomInWindow(tx, reports, reporter.id, {
+      windowSeconds: HOUR_MS / 1000,
+      limit: AD_REPORTS_PER_HOUR,
+    });
+    if (wait !== undefined) throw reportRateLimited().retryingAfter(wait);
     const { rows } = await tx.execute<{ id: string }>(sql`
       insert into ad_reports (ad_id, reporter_id, reason, details)
       values (${adId}, ${reporter.id}, ${body.reason}, ${body.details || null})
