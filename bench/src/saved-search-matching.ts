@@ -17,6 +17,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { searchTextQuery } from '../../server/src/ads/search-text';
+import { textSearchConfig } from '../../server/src/db/text-search';
 import { matchingSavedSearchesSql } from '../../server/src/saved-searches/matching';
 import { requiredLexemesOf } from '../../server/src/saved-searches/queries';
 import { openBenchDatabase, quantile } from './bench-database';
@@ -79,7 +80,7 @@ async function generateSavedSearches(pool: pg.Pool): Promise<number> {
         ${column(batch.map(({ criteria }) => criteria.maxPrice ?? null))}::numeric[],
         ${column(batch.map(({ criteria }) => (criteria.location ? `%${escape(criteria.location)}%` : null)))}::text[]
       ) as s(user_id, n, criteria, frequency, text, category, min_price, max_price, location_pattern)
-      cross join lateral (select case when s.text is null then null::tsquery else to_tsquery('english', s.text) end as query) t`);
+      cross join lateral (select case when s.text is null then null::tsquery else to_tsquery(${textSearchConfig}, s.text) end as query) t`);
   }
   await pool.query('vacuum analyze saved_searches');
   const { rows } = await pool.query<{ count: number }>('select count(*)::int as count from saved_searches');

@@ -10,6 +10,7 @@ import { readProfileSettings } from '@bazaar/common/settings';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { adMedia, advertisements, categories, profiles, users } from '../db/schema';
+import { textSearchConfig } from '../db/text-search';
 import {
   cursorKeyFormats,
   cursorSortOf,
@@ -199,7 +200,7 @@ export function searchConditions(
   if (criteria.q) {
     const query = searchTextQuery(criteria.q);
     // A search without a single word finds nothing, as PostgreSQL's own parsers answer.
-    conditions.push(query ? sql`a.search @@ to_tsquery('english', ${query})` : sql`false`);
+    conditions.push(query ? sql`a.search @@ to_tsquery(${textSearchConfig}, ${query})` : sql`false`);
   }
   if (criteria.category) conditions.push(sql`a.category = ${criteria.category}`);
   if (criteria.minPrice !== undefined) conditions.push(sql`a.price >= ${criteria.minPrice}`);
@@ -219,7 +220,7 @@ export function searchConditions(
  */
 const rankOf = (textQuery: string | undefined) =>
   textQuery
-    ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery('english', ${textQuery}), 32) * 1e6::float8)::int`
+    ? sql`round(ts_rank_cd('{0.1, 0.1, 0.1, 1.0}', a.search, to_tsquery(${textSearchConfig}, ${textQuery}), 32) * 1e6::float8)::int`
     : sql`0`;
 
 /** A page's query: its conditions (see searchConditions' `isCircleIndexed`), order and place. */

@@ -18,6 +18,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { textSearchConfig } from './text-search';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -265,7 +266,7 @@ export const advertisements = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')`,
+        sql`setweight(to_tsvector(${textSearchConfig}, title), 'A') || setweight(to_tsvector(${textSearchConfig}, description), 'B')`,
       ),
   },
   (table) => [

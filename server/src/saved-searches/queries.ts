@@ -4,6 +4,7 @@ import { SAVED_SEARCH_NEW_COUNT_CAP, SAVED_SEARCHES_MAX } from '@bazaar/common/c
 import type { AlertFrequency, SavedSearch } from '@bazaar/common/saved-searches';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
+import { textSearchConfig } from '../db/text-search';
 import { circleOf, searchConditions } from '../ads/queries';
 import { escapeLike } from '../places/queries';
 import { searchTextQuery } from '../ads/search-text';
@@ -27,7 +28,7 @@ export const requiredLexemesOf = (query: SQL) => sql`array(select distinct repla
 function matchingColumns(criteria: AdSearchCriteria) {
   const text = criteria.q ? (searchTextQuery(criteria.q) ?? '') : undefined;
   // A search whose text holds no word finds nothing, like a search of it: an empty tsquery.
-  const query = text === undefined ? sql`null::tsquery` : sql`to_tsquery('english', ${text})`;
+  const query = text === undefined ? sql`null::tsquery` : sql`to_tsquery(${textSearchConfig}, ${text})`;
   return {
     query,
     lexemes: requiredLexemesOf(query),

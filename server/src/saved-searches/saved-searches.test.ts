@@ -326,6 +326,17 @@ describe('alerts when a matching ad becomes public', () => {
     await clearAlerts(searcher);
   });
 
+  it('matches words whatever their accents, as the search does', async () => {
+    await saveSearch(searcher, { q: 'pokemon' }, { name: 'Pokemon cards' });
+    await saveSearch(searcher, { q: 'Crème' }, { name: 'Creme torches' });
+    await postAdAs(seller, { title: 'Pokémon cards, first edition', description: 'Forty of them.' });
+    await postAdAs(seller, { title: 'Creme brulee torch', description: 'Refillable.' });
+    await runMatching();
+    expect(await matchedTitles('Pokemon cards')).toEqual(['Pokémon cards, first edition']);
+    expect(await matchedTitles('Creme torches')).toEqual(['Creme brulee torch']);
+    await clearAlerts(searcher);
+  });
+
   it('alerts a search by place about an ad within its radius (8 km), not one 80 km away', async () => {
     await loadTestPlaces(testApp.database.pool);
     await saveSearch(

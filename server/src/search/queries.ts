@@ -2,6 +2,7 @@ import { SUGGESTIONS_MAX, type SearchSuggestion } from '@bazaar/common/search';
 import { sql } from 'drizzle-orm';
 import { searchTextQuery } from '../ads/search-text';
 import type { Database } from '../db/database';
+import { textSearchConfig } from '../db/text-search';
 import { chooseClosestWord, editsAllowed, type NearWord } from './closest-word';
 
 /** Words as the vocabulary holds them (migration 0012: search_words_of), in what a person typed. */
@@ -27,7 +28,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
  * A vocabulary word that a search can find: not an English stop word ("and", "the"), which
  * to_tsquery drops.
  */
-const isSearchable = sql`numnode(plainto_tsquery('english', s.word)) > 0`;
+const isSearchable = sql`numnode(plainto_tsquery(${textSearchConfig}, s.word)) > 0`;
 
 /** An array of `values`, each a parameter (cast it: `::text[]`). */
 const sqlArray = (values: readonly (string | number)[]) =>
@@ -103,12 +104,12 @@ async function completionsFound(db: Database, lead: string, candidates: string[]
   const { rows } = await db.execute<{ word: string }>(sql`
     with sample as materialized (
       select a.search from advertisements a
-      where a.status = 'active' and a.search @@ to_tsquery('english', ${leadQuery})
+      where a.status = 'active' and a.search @@ to_tsquery(${textSearchConfig}, ${leadQuery})
       limit ${LEAD_SAMPLE_MAX}
     )
     select c.word from unnest(${sqlArray(candidates)}::text[], ${sqlArray(queries)}::text[]) as c(word, query)
-    where numnode(to_tsquery('english', ${leadQuery})) = 0
-      or exists (select 1 from sample s where s.search @@ to_tsquery('english', c.query))`);
+    where numnode(to_tsquery(${textSearchConfig}, ${leadQuery})) = 0
+      or exists (select 1 from sample s where s.search @@ to_tsquery(${textSearchConfig}, c.query))`);
   const found = new Set(rows.map((row) => row.word));
   return candidates.filter((word) => found.has(word)).slice(0, SUGGESTIONS_MAX);
 }
