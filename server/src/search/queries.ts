@@ -53,22 +53,27 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
   const lead = text.slice(0, text.length - last.length);
   const leadWords = words.slice(0, -1);
 
-  // The categories and the words are asked for at once: a suggestion is answered while typing.
-  const [categoryRows, { rows }] = await Promise.all([
-    leadWords.length === 0
-      ? db
-          .execute<{ id: string; name: string }>(
-            sql`select id, name from categories order by sort_order, name`,
-          )
-          .then((result) => result.rows)
-      : [],
-    db.execute<{ word: string }>(sql`
-      select s.word from search_words s
-      where s.word like ${`${escapeLike(last)}%`} and s.ads > 0 and ${isSearchable}
-      order by s.ads desc, s.word
-      limit ${leadWords.length === 0 ? SUGGESTIONS_MAX : PAIRED_CANDIDATES_MAX}`),
-  ]);
-  const categories = categoryRows
+  // The words and, for one word typed, the categories, in one statement: a suggestion is
+  // answered while someone types.
+  const { rows } = await db.execute<{
+    words: string[];
+    categories: { id: string; name: string }[] | null;
+  }>(sql`
+    select
+      array(
+        select s.word from search_words s
+        where s.word like ${`${escapeLike(last)}%`} and s.ads > 0 and ${isSearchable}
+        order by s.ads desc, s.word
+        limit ${leadWords.length === 0 ? SUGGESTIONS_MAX : PAIRED_CANDIDATES_MAX}
+      ) as words,
+      ${
+        leadWords.length === 0
+          ? sql`(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.sort_order, c.name)
+                 from categories c)`
+          : sql`null`
+      } as categories`);
+  const { words: candidates = [], categories: categoryRows } = rows[0] ?? {};
+  const categories = (categoryRows ?? [])
     .filter((category) =>
       (category.name.toLowerCase().match(WORD) ?? []).some((word) => word.startsWith(last)),
     )
@@ -76,11 +81,11 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
     .map((category): SearchSuggestion => ({ kind: 'category', text: category.name, category: category.id }));
   const completions =
     leadWords.length === 0
-      ? rows.slice(0, SUGGESTIONS_MAX - categories.length).map((row) => row.word)
+      ? candidates.slice(0, SUGGESTIONS_MAX - categories.length)
       : await completionsFound(
           db,
           lead,
-          rows.map((row) => row.word).filter((word) => !leadWords.includes(word)),
+          candidates.filter((word) => !leadWords.includes(word)),
         );
   return [
     ...categories,
