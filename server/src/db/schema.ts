@@ -824,10 +824,17 @@ export const searchWords = pgTable(
   {
     word: text('word').primaryKey(),
     ads: integer('ads').notNull(),
+    /**
+     * The word without its accents, what suggestions complete ("poke" → "pokémon"): unaccent
+     * made immutable (migration 0024), stored so that a prefix's words are not unaccented again.
+     */
+    folded: text('folded')
+      .notNull()
+      .generatedAlwaysAs(sql`unaccented(word)`),
   },
   (table) => [
     index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
-    index('search_words_prefix_idx').on(table.word.op('text_pattern_ops')),
+    index('search_words_folded_prefix_idx').on(table.folded.op('text_pattern_ops')),
   ],
 );
 

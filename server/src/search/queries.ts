@@ -62,7 +62,7 @@ export async function findSearchSuggestions(db: Database, typed: string): Promis
     select
       array(
         select s.word from search_words s
-        where s.word like ${`${escapeLike(last)}%`} and s.ads > 0 and ${isSearchable}
+        where s.folded like unaccented(${`${escapeLike(last)}%`}) and s.ads > 0 and ${isSearchable}
         order by s.ads desc, s.word
         limit ${leadWords.length === 0 ? SUGGESTIONS_MAX : PAIRED_CANDIDATES_MAX}
       ) as words,

@@ -161,6 +161,16 @@ describe('GET /api/search/suggestions', () => {
     ]);
   });
 
+  it('completes a word typed without its accents, or with them, as titles spell it', async () => {
+    await insertAds(testApp, seller.id, [{ title: 'Pokémon cards, first edition' }]);
+    for (const typed of ['poke', 'POKÉ', 'pokem']) {
+      expect((await suggest(typed)).json().suggestions, typed).toEqual([{ kind: 'words', text: 'pokémon' }]);
+    }
+    expect((await suggest('pokemon ca')).json().suggestions).toEqual([
+      { kind: 'words', text: 'pokemon cards' },
+    ]);
+  });
+
   it(`answers at most ${SUGGESTIONS_MAX}`, async () => {
     await insertAds(
       testApp,
