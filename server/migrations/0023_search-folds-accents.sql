@@ -21,9 +21,6 @@ BEGIN
     CREATE INDEX "advertisements_active_earth_search_idx" ON "advertisements" USING gist ("earth_point","search") WHERE status = 'active';
   END IF;
 END $$;--> statement-breakpoint
--- The new words have no statistics yet, and the planner reads them to choose between walking
--- the newest ads and the words' index.
-ANALYZE "advertisements";--> statement-breakpoint
 -- A saved search's words were stemmed with their accents: they lose them, as a search's do
 -- now. (A plural of an accented word may have stemmed otherwise, "résumés"; saving the search
 -- again derives it afresh.)
