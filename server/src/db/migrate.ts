@@ -37,7 +37,8 @@ async function storageOfTables(pool: pg.Pool): Promise<Map<string, string>> {
 }
 
 /**
- * Applies pending migrations in order, then installs or upgrades the job queue's tables.
+ * Applies pending migrations in order (the app's own; a test may pass another folder), then
+ * installs or upgrades the job queue's tables.
  * Several instances may start at once: the first to take the lock migrates, the others
  * wait and then find nothing left to do. A table a migration rewrote (a generated column's
  * new expression, migration 0023) is vacuumed and analysed at once: its rewrite left it no
@@ -45,10 +46,10 @@ async function storageOfTables(pool: pg.Pool): Promise<Map<string, string>> {
  * (at a million ads, a category's capped count went from 0.8 to 5.8 ms), until autovacuum came
  * by, which no count of changed rows would ask for.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(pool: pg.Pool, folder = migrationsFolder): Promise<void> {
   await withAdvisoryLock(pool, advisoryLocks.migrations, async () => {
     const before = await storageOfTables(pool);
-    await migrate(drizzle(pool), { migrationsFolder });
+    await migrate(drizzle(pool), { migrationsFolder: folder });
     for (const [table, storage] of await storageOfTables(pool)) {
       const earlier = before.get(table);
       if (earlier !== undefined && earlier !== storage) await pool.query(`vacuum (analyze) ${table}`);
